@@ -1,0 +1,124 @@
+extension RouteTrie {
+    /// Mutable trie under construction; ``build()`` freezes it.
+    final class Builder {
+        final class Node {
+            var literals: [[UInt8]: Node] = [:]
+            var typed: [ParamSpec: Node] = [:]
+            var rest: [ParamSpec: Node] = [:]
+            var absent: Node?
+            var terminals: [(route: Route, names: [String])] = []
+            /// Set by ``build()``: the node's index in the frozen array.
+            var id: Int32 = -1
+        }
+
+        let root = Node()
+
+        /// Adds one variant of `route`; returns the node it ends at.
+        @discardableResult
+        func insert(_ variant: [VariantElement], for route: Route) -> Node {
+            var node = root
+            var names: [String] = []
+            for element in variant {
+                switch element {
+                case .literal(let bytes):
+                    node = child(&node.literals, bytes)
+                case .placeholder(let name, let spec):
+                    names.append(name)
+                    node = spec.type == .path ? child(&node.rest, spec) : child(&node.typed, spec)
+                case .absent:
+                    if node.absent == nil { node.absent = Node() }
+                    node = node.absent!  // set just above
+                }
+            }
+            node.terminals.append((route, names))
+            return node
+        }
+
+        private func child<K: Hashable>(_ map: inout [K: Node], _ key: K) -> Node {
+            if let existing = map[key] { return existing }
+            let node = Node()
+            map[key] = node
+            return node
+        }
+
+        /// Flattens the trie breadth-first, edges in priority order.
+        func build() -> RouteTrie {
+            var order: [Node] = [root]
+            root.id = 0
+            var head = 0
+            var frozen: [RouteTrie.Node] = []
+            var literalEdges: [LiteralEdge] = []
+            var literalBytes: [UInt8] = []
+            var typedEdges: [TypedEdge] = []
+            var specs: [ParamSpec] = []
+            var specIndex: [ParamSpec: Int32] = [:]
+            var terminals: [Terminal] = []
+            var terminalNames: [String] = []
+            var maxCaptures = 0
+
+            func enqueue(_ node: Node) -> Int32 {
+                node.id = Int32(order.count)
+                order.append(node)
+                return node.id
+            }
+            func indexOf(_ spec: ParamSpec) -> Int32 {
+                if let i = specIndex[spec] { return i }
+                specs.append(spec)
+                specIndex[spec] = Int32(specs.count - 1)
+                return Int32(specs.count - 1)
+            }
+
+            while head < order.count {
+                let node = order[head]
+                head += 1
+                var out = RouteTrie.Node()
+                out.literalStart = Int32(literalEdges.count)
+                let sortedLiterals = node.literals.sorted { a, b in
+                    a.key.count != b.key.count ? a.key.count < b.key.count : a.key.lexicographicallyPrecedes(b.key)
+                }
+                for (bytes, child) in sortedLiterals {
+                    literalEdges.append(
+                        LiteralEdge(offset: Int32(literalBytes.count), length: Int32(bytes.count), child: enqueue(child))
+                    )
+                    literalBytes.append(contentsOf: bytes)
+                }
+                out.literalCount = Int32(sortedLiterals.count)
+                out.typedStart = Int32(typedEdges.count)
+                for (spec, child) in node.typed.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
+                    typedEdges.append(TypedEdge(spec: indexOf(spec), child: enqueue(child)))
+                }
+                out.typedCount = Int32(node.typed.count)
+                out.restStart = Int32(typedEdges.count)
+                for (spec, child) in node.rest.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
+                    typedEdges.append(TypedEdge(spec: indexOf(spec), child: enqueue(child)))
+                }
+                out.restCount = Int32(node.rest.count)
+                if let absent = node.absent { out.absentChild = enqueue(absent) }
+                out.terminalStart = Int32(terminals.count)
+                for (route, names) in node.terminals.sorted(by: { Route.precedes($0.route, $1.route) }) {
+                    terminals.append(
+                        Terminal(
+                            route: Int32(route.index),
+                            namesStart: Int32(terminalNames.count),
+                            namesCount: Int32(names.count)
+                        )
+                    )
+                    terminalNames.append(contentsOf: names)
+                    maxCaptures = Swift.max(maxCaptures, names.count)
+                }
+                out.terminalCount = Int32(node.terminals.count)
+                frozen.append(out)
+            }
+            return RouteTrie(
+                nodes: frozen,
+                literalEdges: literalEdges,
+                literalBytes: literalBytes,
+                typedEdges: typedEdges,
+                specs: specs,
+                terminals: terminals,
+                terminalNames: terminalNames,
+                maxCaptures: maxCaptures
+            )
+        }
+    }
+}

@@ -1,0 +1,141 @@
+/// One captured placeholder: the spec it was checked against and the segments it took.
+struct Capture {
+    var spec: Int32
+    var start: Int32
+    var end: Int32
+}
+
+extension RouteTrie {
+    /// Depth-first search for the most specific terminal that `accept` takes.
+    ///
+    /// - Parameters:
+    ///   - segments: decoded path segments.
+    ///   - captures: room for one capture per segment; the winning path's captures are left in it.
+    ///   - accept: checks a terminal's route against what the trie cannot see (source, query).
+    /// - Returns: the terminal index and the number of captures, or `nil`.
+    @inline(__always)
+    func search(
+        _ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
+        captures: UnsafeMutablePointer<Capture>,
+        accept: (Int32) -> Bool
+    ) -> (terminal: Int32, captures: Int)? {
+        nodes.withUnsafeBufferPointer { nodes in
+            literalEdges.withUnsafeBufferPointer { literalEdges in
+                literalBytes.withUnsafeBufferPointer { literalBytes in
+                    typedEdges.withUnsafeBufferPointer { typedEdges in
+                        specs.withUnsafeBufferPointer { specs in
+                            var walker = Walker(
+                                nodes: nodes,
+                                literalEdges: literalEdges,
+                                literalBytes: literalBytes,
+                                typedEdges: typedEdges,
+                                specs: specs,
+                                terminalCount: terminals.count,
+                                segments: segments,
+                                captures: captures
+                            )
+                            return walker.visit(0, 0, 0, accept)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The search state: flat views of the trie and of the URL.
+    struct Walker {
+        let nodes: UnsafeBufferPointer<Node>
+        let literalEdges: UnsafeBufferPointer<LiteralEdge>
+        let literalBytes: UnsafeBufferPointer<UInt8>
+        let typedEdges: UnsafeBufferPointer<TypedEdge>
+        let specs: UnsafeBufferPointer<ParamSpec>
+        let terminalCount: Int
+        let segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+        let captures: UnsafeMutablePointer<Capture>
+
+        mutating func visit(
+            _ nodeIndex: Int32,
+            _ seg: Int,
+            _ depth: Int,
+            _ accept: (Int32) -> Bool
+        ) -> (terminal: Int32, captures: Int)? {
+            let node = nodes[Int(nodeIndex)]
+            if seg == segments.count {
+                var t = node.terminalStart
+                let end = node.terminalStart + node.terminalCount
+                while t < end {
+                    if accept(t) { return (t, depth) }
+                    t += 1
+                }
+                if node.absentChild >= 0 { return visit(node.absentChild, seg, depth, accept) }
+                return nil
+            }
+            let segment = segments[seg]
+            if node.literalCount > 0, let child = literalChild(node, segment) {
+                if let found = visit(child, seg + 1, depth, accept) { return found }
+            }
+            if node.typedCount > 0 && !segment.isEmpty {
+                var e = Int(node.typedStart)
+                let end = e + Int(node.typedCount)
+                while e < end {
+                    let edge = typedEdges[e]
+                    if specs[Int(edge.spec)].accepts(segment) {
+                        captures[depth] = Capture(spec: edge.spec, start: Int32(seg), end: Int32(seg + 1))
+                        if let found = visit(edge.child, seg + 1, depth + 1, accept) { return found }
+                    }
+                    e += 1
+                }
+            }
+            if node.absentChild >= 0, let found = visit(node.absentChild, seg, depth, accept) { return found }
+            if node.restCount > 0 {
+                var e = Int(node.restStart)
+                let end = e + Int(node.restCount)
+                while e < end {
+                    let edge = typedEdges[e]
+                    if restAccepts(specs[Int(edge.spec)], from: seg) {
+                        captures[depth] = Capture(spec: edge.spec, start: Int32(seg), end: Int32(segments.count))
+                        if let found = visit(edge.child, segments.count, depth + 1, accept) { return found }
+                    }
+                    e += 1
+                }
+            }
+            return nil
+        }
+
+        /// Binary search over the node's literal edges, sorted by (length, bytes).
+        @inline(__always)
+        func literalChild(_ node: Node, _ segment: UnsafeBufferPointer<UInt8>) -> Int32? {
+            var low = Int(node.literalStart)
+            var high = low + Int(node.literalCount)
+            let count = segment.count
+            guard let segBase = segment.baseAddress else { return nil }
+            let bytes = literalBytes.baseAddress!  // non-empty whenever an edge exists
+            while low < high {
+                let mid = (low + high) >> 1
+                let edge = literalEdges[mid]
+                var order = Int(edge.length) - count
+                if order == 0 { order = ByteParsing.memcmpBytes(bytes + Int(edge.offset), segBase, count) }
+                if order == 0 { return edge.child }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+            return nil
+        }
+
+        /// Rest-of-path takes one or more non-empty segments; length constraints apply to the joined text.
+        func restAccepts(_ spec: ParamSpec, from seg: Int) -> Bool {
+            guard seg < segments.count else { return false }
+            var scalars = 0
+            for i in seg..<segments.count {
+                let s = segments[i]
+                if s.isEmpty { return false }
+                if spec.minLength != nil || spec.maxLength != nil {
+                    for b in s where b & 0xC0 != 0x80 { scalars += 1 }
+                    if i > seg { scalars += 1 }
+                }
+            }
+            if let minLength = spec.minLength, scalars < minLength { return false }
+            if let maxLength = spec.maxLength, scalars > maxLength { return false }
+            return true
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// The frozen matcher: a trie of path elements flattened into arrays, built once by
+/// ``RouteTrie/Builder`` and then only read (safe to share across threads).
+///
+/// Each node lists its edges in priority order: literal, typed (constrained types, then `slug`,
+/// then `string`), the absent-optional edge, then rest-of-path. A depth-first search in that order
+/// finds the most specific route first, whatever the declaration order.
+final class RouteTrie: Sendable {
+    struct Node {
+        var literalStart: Int32 = 0
+        var literalCount: Int32 = 0
+        var typedStart: Int32 = 0
+        var typedCount: Int32 = 0
+        var restStart: Int32 = 0
+        var restCount: Int32 = 0
+        var absentChild: Int32 = -1
+        var terminalStart: Int32 = 0
+        var terminalCount: Int32 = 0
+    }
+
+    /// A literal edge; edges of one node are sorted by (length, bytes) for binary search.
+    struct LiteralEdge {
+        var offset: Int32
+        var length: Int32
+        var child: Int32
+    }
+
+    struct TypedEdge {
+        var spec: Int32
+        var child: Int32
+    }
+
+    /// A route (one of its variants) ending at a node. `names` lists the names of the captures
+    /// made along the path to this node, in order.
+    struct Terminal {
+        var route: Int32
+        var namesStart: Int32
+        var namesCount: Int32
+    }
+
+    let nodes: [Node]
+    let literalEdges: [LiteralEdge]
+    let literalBytes: [UInt8]
+    let typedEdges: [TypedEdge]
+    let specs: [ParamSpec]
+    let terminals: [Terminal]
+    let terminalNames: [String]
+    /// The deepest number of captures any path makes.
+    let maxCaptures: Int
+
+    init(
+        nodes: [Node],
+        literalEdges: [LiteralEdge],
+        literalBytes: [UInt8],
+        typedEdges: [TypedEdge],
+        specs: [ParamSpec],
+        terminals: [Terminal],
+        terminalNames: [String],
+        maxCaptures: Int
+    ) {
+        self.nodes = nodes
+        self.literalEdges = literalEdges
+        self.literalBytes = literalBytes
+        self.typedEdges = typedEdges
+        self.specs = specs
+        self.terminals = terminals
+        self.terminalNames = terminalNames
+        self.maxCaptures = maxCaptures
+    }
+}
+
+extension ParamSpec {
+    /// Sort key for typed edges of one node: constrained types (enum, bool, uuid, date, int, uint,
+    /// float; with constraints before without), then slug, then string. Rest-of-path edges sit apart.
+    var edgeRank: (Int, Int, String) {
+        let constrained = isConstrained ? 0 : 1
+        switch type {
+        case .enum: return (0, 0 + constrained, text)
+        case .bool: return (0, 2 + constrained, text)
+        case .uuid: return (0, 4 + constrained, text)
+        case .date: return (0, 6 + constrained, text)
+        case .int: return (0, 8 + constrained, text)
+        case .uint: return (0, 10 + constrained, text)
+        case .float: return (0, 12 + constrained, text)
+        case .slug: return (1, constrained, text)
+        case .string: return (2, constrained, text)
+        case .path: return (3, constrained, text)
+        }
+    }
+}

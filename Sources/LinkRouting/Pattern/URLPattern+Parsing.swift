@@ -1,0 +1,333 @@
+extension URLPattern {
+    /// The most optional groups one pattern may hold (each doubles the compiled variants).
+    static let maxOptionalGroups = 8
+
+    /// Parses a pattern.
+    /// - Throws: ``PatternError`` with the column of the first problem and a hint.
+    public init(parsing text: String) throws(PatternError) {
+        var parser = PatternParser(text)
+        let (source, pathStart) = try parser.parseSource()
+        parser.position = pathStart
+        let elements = try parser.parseSequence(groupStart: nil)
+        let literals = try parser.parseQueryLiterals()
+        try PatternParser.checkRestIsLast(elements, column: 1)
+        var groups = 0
+        PatternParser.countGroups(elements, into: &groups)
+        if groups > URLPattern.maxOptionalGroups {
+            throw PatternError(
+                "\(groups) optional groups; at most \(URLPattern.maxOptionalGroups) are allowed",
+                column: 1,
+                hint: "split the route into several routes"
+            )
+        }
+        self.text = text
+        self.source = source
+        self.elements = elements
+        self.queryLiterals = literals
+    }
+}
+
+/// A recursive-descent parser over the pattern's Unicode scalars (load time only, never per request).
+struct PatternParser {
+    let scalars: [Unicode.Scalar]
+    var position = 0
+    /// Scalars of the source prefix that stand in for a leading `/` (custom-scheme patterns).
+    var impliedSlash = false
+
+    init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+    var column: Int { position + 1 }
+    var peek: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+
+    func error(_ message: String, at index: Int? = nil, hint: String? = nil) -> PatternError {
+        PatternError(message, column: (index ?? position) + 1, hint: hint)
+    }
+
+    /// `/...`, `scheme://...` or `scheme:/...` (custom), `https://host/...` (web).
+    mutating func parseSource() throws(PatternError) -> (URLPattern.Source, Int) {
+        guard let first = scalars.first else {
+            throw error("empty pattern", hint: "a pattern starts with / (the root is \"/\")")
+        }
+        if first == "/" { return (.any, 0) }
+        var i = 0
+        while i < scalars.count, scalars[i] != ":" {
+            let c = scalars[i]
+            let ok = ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+                || (i > 0 && (("0"..."9").contains(c) || c == "+" || c == "-" || c == "."))
+            guard ok else {
+                throw error(
+                    "a pattern starts with / or with a link source such as shop:// or https://host",
+                    at: i,
+                    hint: "write /\(String(String.UnicodeScalarView(scalars)))"
+                )
+            }
+            i += 1
+        }
+        guard i < scalars.count, i > 0 else {
+            throw error("a pattern starts with / or with a link source such as shop:// or https://host", at: 0)
+        }
+        let scheme = String(String.UnicodeScalarView(scalars[0..<i])).lowercased()
+        var k = i + 1
+        if scheme == "http" || scheme == "https" {
+            guard k + 1 < scalars.count, scalars[k] == "/", scalars[k + 1] == "/" else {
+                throw error("a web source is written https://host/path", at: k)
+            }
+            k += 2
+            let hostStart = k
+            while k < scalars.count, scalars[k] != "/", scalars[k] != "?" { k += 1 }
+            guard k > hostStart else { throw error("the web source has no host", at: hostStart) }
+            let host = String(String.UnicodeScalarView(scalars[hostStart..<k])).lowercased()
+            if k == scalars.count || scalars[k] == "?" { impliedSlash = true }
+            return (.web(scheme: scheme, host: host), k)
+        }
+        // Custom scheme: the URL's host is the first segment, so `shop://product/1` is `/product/1`.
+        if k + 1 < scalars.count, scalars[k] == "/", scalars[k + 1] == "/" { k += 2 } else if k < scalars.count,
+            scalars[k] == "/"
+        {
+            k += 1
+        }
+        impliedSlash = true
+        return (.scheme(scheme), k)
+    }
+
+    /// Path elements up to `?`, the end, or the `]` closing the group opened at `groupStart`.
+    mutating func parseSequence(groupStart: Int?) throws(PatternError) -> [URLPattern.Element] {
+        var elements: [URLPattern.Element] = []
+        while true {
+            guard let c = peek else {
+                if let groupStart { throw error("unclosed optional group", at: groupStart, hint: "close it with ]") }
+                return elements
+            }
+            switch c {
+            case "]":
+                guard groupStart != nil else { throw error("] without a matching [") }
+                position += 1
+                if elements.isEmpty { throw error("empty optional group", at: position - 2) }
+                return elements
+            case "?":
+                if let groupStart {
+                    throw error("unclosed optional group", at: groupStart, hint: "close it with ] before the query")
+                }
+                return elements
+            case "[":
+                let open = position
+                position += 1
+                guard peek == "/" else {
+                    throw error(
+                        "an optional group holds whole segments and starts with /",
+                        hint: "write [/{page:int}]"
+                    )
+                }
+                elements.append(.optional(try parseSequence(groupStart: open)))
+            case "/":
+                position += 1
+                try parseSegment(into: &elements, isTopLevel: groupStart == nil)
+            default:
+                if impliedSlash && position > 0 && elements.isEmpty {
+                    impliedSlash = false
+                    try parseSegment(into: &elements, isTopLevel: groupStart == nil)
+                } else {
+                    throw error("expected / before a segment")
+                }
+            }
+            impliedSlash = false
+        }
+    }
+
+    /// One segment after its `/`: a literal or a whole-segment placeholder.
+    mutating func parseSegment(into elements: inout [URLPattern.Element], isTopLevel: Bool) throws(PatternError) {
+        let start = position
+        while let c = peek, c != "/", c != "[", c != "]", c != "?" { position += 1 }
+        let segment = Array(scalars[start..<position])
+        if segment.isEmpty {
+            // One trailing slash (and the root pattern "/") is allowed, as in URLs.
+            if isTopLevel && (peek == nil || peek == "?") { return }
+            throw error("empty segment", at: start, hint: "remove the doubled /")
+        }
+        if segment.first == "{" {
+            guard segment.last == "}" else {
+                throw error("a placeholder must fill its whole segment", at: start, hint: "write /{name}/literal")
+            }
+            let (name, spec) = try parsePlaceholder(Array(segment.dropFirst().dropLast()), column: start + 1)
+            elements.append(.placeholder(name: name, spec: spec))
+            return
+        }
+        if let brace = segment.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            throw error("a placeholder must fill its whole segment", at: start + brace, hint: "write /{name}/literal")
+        }
+        let raw = String(String.UnicodeScalarView(segment))
+        guard let literal = PatternParser.percentDecoded(raw) else {
+            throw error("malformed percent escape in literal", at: start)
+        }
+        if literal == "." || literal == ".." {
+            throw error("dot segments never match", at: start, hint: "URLs with . or .. segments are rejected")
+        }
+        elements.append(.literal(literal))
+    }
+
+    /// `name`, `name:type`, `name:type:min(1):max_length(5)`.
+    func parsePlaceholder(_ inner: [Unicode.Scalar], column: Int) throws(PatternError) -> (String, ParamSpec) {
+        let text = String(String.UnicodeScalarView(inner))
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let name = parts[0]
+        guard PatternParser.isIdentifier(name) else {
+            throw PatternError(
+                "'\(name)' is not a parameter name",
+                column: column + 1,
+                hint: "names are letters, digits and _, not starting with a digit"
+            )
+        }
+        guard parts.count > 1 else { return (name, ParamSpec(.string)) }
+        var typeColumn = column + 1 + name.unicodeScalars.count + 1
+        guard let type = ParamType(name: parts[1]) else {
+            throw PatternError(
+                "unknown type '\(parts[1])'",
+                column: typeColumn,
+                hint: "one of \(ParamType.knownNames)"
+            )
+        }
+        var min: Double?
+        var max: Double?
+        var minLength: Int?
+        var maxLength: Int?
+        for constraint in parts.dropFirst(2) {
+            typeColumn += parts[1].unicodeScalars.count + 1
+            guard let open = constraint.firstIndex(of: "("), constraint.hasSuffix(")") else {
+                throw PatternError(
+                    "malformed constraint '\(constraint)'",
+                    column: typeColumn,
+                    hint: "write min(1), max(9), min_length(2) or max_length(40)"
+                )
+            }
+            let key = String(constraint[..<open])
+            let argument = String(constraint[constraint.index(after: open)..<constraint.index(before: constraint.endIndex)])
+            switch key {
+            case "min", "max":
+                guard let v = Double(argument), v.isFinite else {
+                    throw PatternError("\(key) needs a number, not '\(argument)'", column: typeColumn)
+                }
+                if key == "min" { min = v } else { max = v }
+            case "min_length", "max_length":
+                guard let v = Int(argument), v >= 0 else {
+                    throw PatternError("\(key) needs a whole number, not '\(argument)'", column: typeColumn)
+                }
+                if key == "min_length" { minLength = v } else { maxLength = v }
+            default:
+                throw PatternError(
+                    "unknown constraint '\(key)'",
+                    column: typeColumn,
+                    hint: "min, max, min_length or max_length"
+                )
+            }
+        }
+        do {
+            return (name, try ParamSpec(type: type, min: min, max: max, minLength: minLength, maxLength: maxLength))
+        } catch {
+            throw PatternError(error.message, column: column + 1 + name.unicodeScalars.count + 1)
+        }
+    }
+
+    /// `?key=value&flag`: literals that must be present.
+    mutating func parseQueryLiterals() throws(PatternError) -> [URLPattern.QueryLiteral] {
+        guard peek == "?" else { return [] }
+        position += 1
+        var literals: [URLPattern.QueryLiteral] = []
+        while position <= scalars.count {
+            let start = position
+            while let c = peek, c != "&" { position += 1 }
+            let piece = String(String.UnicodeScalarView(scalars[start..<position]))
+            position += 1
+            if piece.isEmpty { throw error("empty query literal", at: start) }
+            let key: String
+            let value: String?
+            if let eq = piece.firstIndex(of: "=") {
+                key = String(piece[..<eq])
+                value = String(piece[piece.index(after: eq)...])
+            } else {
+                key = piece
+                value = nil
+            }
+            guard !key.isEmpty, let decodedKey = PatternParser.percentDecoded(key, plusIsSpace: true) else {
+                throw error("a query literal is key=value with a non-empty key", at: start)
+            }
+            if key.contains("{") || (value?.contains("{") ?? false) {
+                throw error(
+                    "query literals are fixed text",
+                    at: start,
+                    hint: "declare typed query parameters in the route's query map"
+                )
+            }
+            let decodedValue = value.flatMap { PatternParser.percentDecoded($0, plusIsSpace: true) }
+            if value != nil && decodedValue == nil { throw error("malformed percent escape in query literal", at: start) }
+            if literals.contains(where: { $0.name == decodedKey }) {
+                throw error("query key '\(decodedKey)' appears twice", at: start)
+            }
+            literals.append(URLPattern.QueryLiteral(name: decodedKey, value: decodedValue))
+        }
+        return literals
+    }
+
+    /// A rest-of-path placeholder must be the pattern's last element (possibly inside trailing groups).
+    static func checkRestIsLast(_ elements: [URLPattern.Element], column: Int) throws(PatternError) {
+        for (i, element) in elements.enumerated() {
+            switch element {
+            case .placeholder(let name, let spec) where spec.type == .path && i != elements.count - 1:
+                throw PatternError(
+                    "rest-of-path {\(name):path} must be the last segment",
+                    column: column,
+                    hint: "move it to the end"
+                )
+            case .optional(let inner):
+                if i != elements.count - 1 {
+                    try checkNoRest(inner)
+                } else {
+                    try checkRestIsLast(inner, column: column)
+                }
+            default: break
+            }
+        }
+    }
+
+    private static func checkNoRest(_ elements: [URLPattern.Element]) throws(PatternError) {
+        for element in elements {
+            switch element {
+            case .placeholder(let name, let spec) where spec.type == .path:
+                throw PatternError("rest-of-path {\(name):path} must be the last segment", column: 1)
+            case .optional(let inner): try checkNoRest(inner)
+            default: break
+            }
+        }
+    }
+
+    static func countGroups(_ elements: [URLPattern.Element], into count: inout Int) {
+        for case .optional(let inner) in elements {
+            count += 1
+            countGroups(inner, into: &count)
+        }
+    }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !ByteParsing.isDigit(first) else { return false }
+        return name.utf8.allSatisfy { ByteParsing.isDigit($0) || ($0 | 0x20) &- 0x61 < 26 || $0 == 0x5F }
+    }
+
+    /// Decodes percent escapes (load time); `nil` when an escape is malformed or the result is not UTF-8.
+    static func percentDecoded(_ text: String, plusIsSpace: Bool = false) -> String? {
+        var copy = text
+        return copy.withUTF8 { raw -> String? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch -> String? in
+                var out = scratch.baseAddress!
+                guard
+                    let decoded = try? PercentDecoding.decode(
+                        raw,
+                        base: 0,
+                        plusIsSpace: plusIsSpace,
+                        lowercase: false,
+                        out: &out
+                    )
+                else { return nil }
+                return String(decoding: decoded, as: UTF8.self)
+            }
+        }
+    }
+}

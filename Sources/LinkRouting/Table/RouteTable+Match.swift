@@ -1,0 +1,186 @@
+extension RouteTable {
+    /// Matches a URL against the table.
+    ///
+    /// - Returns: the most specific route whose path, source and query requirements the URL meets,
+    ///   with its typed parameters; `nil` when no route matches (including unknown schemes and hosts).
+    /// - Throws: ``MalformedURLError`` for malformed escapes, invalid UTF-8, control characters or
+    ///   dot segments, naming the component.
+    public func match(_ url: String) throws(MalformedURLError) -> RouteMatch? {
+        switch ScannedURL.with(url, { match($0) }) {
+        case .success(let result): return result
+        case .failure(let error): throw error
+        }
+    }
+
+    func match(_ url: ScannedURL) -> RouteMatch? {
+        guard let sourceID = sourceID(of: url) else { return nil }
+        return withUnsafeTemporaryAllocation(of: Capture.self, capacity: url.segments.count + 1) { captures in
+            let found = trie.search(url.segments, captures: captures.baseAddress!) { terminal in
+                accepts(routes[Int(trie.terminals[Int(terminal)].route)], sourceID: sourceID, query: url.query)
+            }
+            guard let (terminal, depth) = found else { return nil }
+            return makeMatch(
+                trie.terminals[Int(terminal)],
+                captures: UnsafeBufferPointer(start: captures.baseAddress, count: depth),
+                url: url
+            )
+        }
+    }
+
+    private func sourceID(of url: ScannedURL) -> Int? {
+        if url.isWeb {
+            for (i, host) in hostBytes.enumerated() where ScannedURL.asciiEqualsLowercase(url.host, host) {
+                return schemeBytes.count + 2 * i + (url.scheme.count == 5 ? 0 : 1)
+            }
+            return nil
+        }
+        for (i, scheme) in schemeBytes.enumerated() where ScannedURL.asciiEqualsLowercase(url.scheme, scheme) {
+            return i
+        }
+        return nil
+    }
+
+    /// The last value given for `key` (repeated scalar keys: last wins).
+    private static func lastValue(_ key: [UInt8], in query: UnsafeBufferPointer<QueryPair>) -> UnsafeBufferPointer<UInt8>? {
+        var i = query.count - 1
+        while i >= 0 {
+            let pair = query[i]
+            if pair.key.count == key.count && key.withUnsafeBufferPointer({ ByteParsing.equal($0, pair.key) }) {
+                return pair.value
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// What the trie cannot check: the pinned source, query literals and required query params.
+    private func accepts(_ route: Route, sourceID: Int, query: UnsafeBufferPointer<QueryPair>) -> Bool {
+        if route.sourceID >= 0 && route.sourceID != sourceID { return false }
+        for literal in route.queryLiteralBytes {
+            guard let value = Self.lastValue(literal.key, in: query) else { return false }
+            if let expected = literal.value, !expected.withUnsafeBufferPointer({ ByteParsing.equal($0, value) }) {
+                return false
+            }
+        }
+        for (i, param) in route.query.enumerated() where param.declaration.isRequired {
+            guard let value = Self.lastValue(route.queryKeyBytes[i], in: query),
+                param.declaration.spec.accepts(value)
+            else { return false }
+        }
+        return true
+    }
+
+    private func makeMatch(
+        _ terminal: RouteTrie.Terminal,
+        captures: UnsafeBufferPointer<Capture>,
+        url: ScannedURL
+    ) -> RouteMatch {
+        let route = routes[Int(terminal.route)]
+        if captures.isEmpty && route.query.isEmpty && url.query.isEmpty {
+            return RouteMatch(route: route, params: [], warnings: [])
+        }
+        var params: [MatchedParam] = []
+        params.reserveCapacity(captures.count + route.query.count)
+        for (i, capture) in captures.enumerated() {
+            let spec = trie.specs[Int(capture.spec)]
+            let value: ParamValue
+            if spec.type == .path {
+                var text = ""
+                for s in Int(capture.start)..<Int(capture.end) {
+                    if s > capture.start { text += "/" }
+                    text += String(decoding: url.segments[s], as: UTF8.self)
+                }
+                value = .string(text)
+            } else {
+                // The trie accepted this segment with this spec, so conversion succeeds.
+                value = spec.value(url.segments[Int(capture.start)]) ?? .null
+            }
+            params.append(MatchedParam(name: trie.terminalNames[Int(terminal.namesStart) + i], value: value, origin: .path))
+        }
+        var warnings: [MatchWarning] = []
+        for (i, param) in route.query.enumerated() {
+            params.append(queryValue(param, key: route.queryKeyBytes[i], query: url.query, warnings: &warnings))
+        }
+        if !url.query.isEmpty && !captures.isEmpty {
+            shadowWarnings(terminal, captures: captures.count, query: url.query, warnings: &warnings)
+        }
+        return RouteMatch(route: route, params: params, warnings: warnings)
+    }
+
+    private func queryValue(
+        _ param: QueryParam,
+        key: [UInt8],
+        query: UnsafeBufferPointer<QueryPair>,
+        warnings: inout [MatchWarning]
+    ) -> MatchedParam {
+        let spec = param.declaration.spec
+        func invalid(_ raw: UnsafeBufferPointer<UInt8>, _ fallback: String) {
+            warnings.append(
+                MatchWarning(
+                    code: .invalidQueryValue,
+                    param: param.name,
+                    message: "query parameter '\(param.name)': '\(String(decoding: raw, as: UTF8.self))' is not a valid "
+                        + "\(spec.text); \(fallback)"
+                )
+            )
+        }
+        let value: ParamValue
+        switch param.declaration.mode {
+        case .array:
+            var values: [ParamValue] = []
+            for pair in query where pair.key.count == key.count {
+                guard key.withUnsafeBufferPointer({ ByteParsing.equal($0, pair.key) }) else { continue }
+                if let v = spec.value(pair.value) { values.append(v) } else { invalid(pair.value, "dropped") }
+            }
+            value = .array(values)
+        case .required:
+            value = Self.lastValue(key, in: query).flatMap { spec.value($0) } ?? .null  // checked by accepts()
+        case .optional:
+            if let raw = Self.lastValue(key, in: query) {
+                if let v = spec.value(raw) {
+                    value = v
+                } else {
+                    invalid(raw, "using null")
+                    value = .null
+                }
+            } else {
+                value = .null
+            }
+        case .defaulted(let fallback):
+            if let raw = Self.lastValue(key, in: query) {
+                if let v = spec.value(raw) {
+                    value = v
+                } else {
+                    invalid(raw, "using the default \(fallback)")
+                    value = fallback
+                }
+            } else {
+                value = fallback
+            }
+        }
+        return MatchedParam(name: param.name, value: value, origin: .query)
+    }
+
+    /// A query key named like a bound path parameter: the path value wins, once per name.
+    private func shadowWarnings(
+        _ terminal: RouteTrie.Terminal,
+        captures: Int,
+        query: UnsafeBufferPointer<QueryPair>,
+        warnings: inout [MatchWarning]
+    ) {
+        for i in 0..<captures {
+            let name = trie.terminalNames[Int(terminal.namesStart) + i]
+            var copy = name
+            let shadowed = copy.withUTF8 { nameBytes in query.contains { ByteParsing.equal($0.key, nameBytes) } }
+            if shadowed {
+                warnings.append(
+                    MatchWarning(
+                        code: .shadowedQueryParam,
+                        param: name,
+                        message: "query parameter '\(name)' is ignored: the path parameter of that name wins"
+                    )
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+/// A compiled, immutable table of routes for one app's link sources.
+///
+/// Build it once from ``RouteDefinition``s; match URLs against it from any thread.
+/// Building collects every problem: errors throw a ``RouteTableError``, warnings (overlapping
+/// patterns) stay in ``warnings``.
+public final class RouteTable: Sendable {
+    /// Schemes that are never custom schemes.
+    public static let reservedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+
+    /// Routes in definition order; ``Route/index`` is the position here.
+    public let routes: [Route]
+    /// Custom schemes, lowercased.
+    public let schemes: [String]
+    /// Web hosts (https and http), lowercased.
+    public let hosts: [String]
+    /// Non-fatal findings of the build, such as overlapping patterns.
+    public let warnings: [RoutingDiagnostic]
+
+    let trie: RouteTrie
+    let schemeBytes: [[UInt8]]
+    let hostBytes: [[UInt8]]
+    private let routeIndexByName: [String: Int]
+
+    /// Compiles `definitions` for the given link sources.
+    /// - Throws: ``RouteTableError`` with every error and warning found.
+    public init(_ definitions: [RouteDefinition], schemes: [String] = [], hosts: [String] = []) throws(RouteTableError) {
+        var diagnostics: [RoutingDiagnostic] = []
+        let schemes = schemes.map { $0.lowercased() }
+        let hosts = hosts.map { $0.lowercased() }
+        diagnostics += Self.checkSources(schemes: schemes, hosts: hosts)
+
+        var routes: [Route] = []
+        var indexByName: [String: Int] = [:]
+        for (index, definition) in definitions.enumerated() {
+            if indexByName[definition.name] != nil {
+                diagnostics.append(
+                    RoutingDiagnostic(
+                        .error,
+                        .duplicateRouteName,
+                        "route name '\(definition.name)' is used twice",
+                        routes: [definition.name],
+                        hint: "give each route its own name"
+                    )
+                )
+            }
+            indexByName[definition.name] = index
+            let pattern: URLPattern
+            do {
+                pattern = try URLPattern(parsing: definition.pattern)
+            } catch {
+                diagnostics.append(
+                    RoutingDiagnostic(
+                        .error,
+                        .invalidPattern,
+                        "route '\(definition.name)': \(error.message)",
+                        routes: [definition.name],
+                        column: error.column,
+                        hint: error.hint
+                    )
+                )
+                continue
+            }
+            diagnostics += Self.checkParameters(definition, pattern)
+            let sourceID: Int
+            switch Self.sourceID(of: pattern.source, schemes: schemes, hosts: hosts) {
+            case .success(let id): sourceID = id
+            case .failure(let diagnostic):
+                diagnostics.append(
+                    RoutingDiagnostic(
+                        .error,
+                        .unknownSource,
+                        "route '\(definition.name)': \(diagnostic)",
+                        routes: [definition.name],
+                        column: 1,
+                        hint: "list it under app.schemes or app.hosts"
+                    )
+                )
+                continue
+            }
+            routes.append(
+                Route(index: index, name: definition.name, pattern: pattern, query: definition.query, sourceID: sourceID)
+            )
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw RouteTableError(diagnostics: diagnostics) }
+
+        let builder = RouteTrie.Builder()
+        var endNodes: [[ObjectIdentifier]] = []
+        for route in routes {
+            var ends: [ObjectIdentifier] = []
+            for variant in route.pattern.variants { ends.append(ObjectIdentifier(builder.insert(variant, for: route))) }
+            endNodes.append(ends)
+        }
+        diagnostics += Self.conflicts(routes, endNodes: endNodes)
+        if diagnostics.contains(where: { $0.severity == .error }) { throw RouteTableError(diagnostics: diagnostics) }
+
+        self.routes = routes
+        self.schemes = schemes
+        self.hosts = hosts
+        self.warnings = diagnostics
+        self.trie = builder.build()
+        self.schemeBytes = schemes.map { Array($0.utf8) }
+        self.hostBytes = hosts.map { Array($0.utf8) }
+        self.routeIndexByName = indexByName
+    }
+
+    /// The route called `name`.
+    public func route(named name: String) -> Route? {
+        routeIndexByName[name].map { routes[$0] }
+    }
+
+    /// Source ids: custom schemes first, then each host as https and as http.
+    static func sourceID(of source: URLPattern.Source, schemes: [String], hosts: [String]) -> Result<Int, SourceError>
+    {
+        switch source {
+        case .any:
+            return .success(-1)
+        case .scheme(let scheme):
+            guard let i = schemes.firstIndex(of: scheme) else {
+                return .failure(SourceError("scheme '\(scheme)' is not one of the app's schemes"))
+            }
+            return .success(i)
+        case .web(let scheme, let host):
+            guard let i = hosts.firstIndex(of: host) else {
+                return .failure(SourceError("host '\(host)' is not one of the app's hosts"))
+            }
+            return .success(schemes.count + 2 * i + (scheme == "https" ? 0 : 1))
+        }
+    }
+
+    struct SourceError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private static func checkSources(schemes: [String], hosts: [String]) -> [RoutingDiagnostic] {
+        var out: [RoutingDiagnostic] = []
+        for scheme in schemes {
+            if reservedSchemes.contains(scheme) {
+                out.append(
+                    RoutingDiagnostic(
+                        .error,
+                        .reservedScheme,
+                        "'\(scheme)' is a well-known scheme, not a custom one",
+                        hint: "list web origins under hosts"
+                    )
+                )
+            } else if !isSchemeName(scheme) {
+                out.append(
+                    RoutingDiagnostic(
+                        .error,
+                        .reservedScheme,
+                        "'\(scheme)' is not a valid scheme name",
+                        hint: "a letter followed by letters, digits, +, - or ."
+                    )
+                )
+            }
+        }
+        for host in hosts {
+            let bad = host.isEmpty || host.utf8.contains { $0 <= 0x20 || $0 == 0x2F || $0 == 0x40 || $0 == 0x3F || $0 == 0x23 }
+            if bad || host.contains("://") {
+                out.append(
+                    RoutingDiagnostic(
+                        .error,
+                        .invalidHost,
+                        "'\(host)' is not a bare host name",
+                        hint: "write the host alone, without scheme or path: shop.example.com"
+                    )
+                )
+            }
+        }
+        return out
+    }
+
+    private static func isSchemeName(_ s: String) -> Bool {
+        guard let first = s.utf8.first, (first | 0x20) &- 0x61 < 26 else { return false }
+        return s.utf8.allSatisfy {
+            ($0 | 0x20) &- 0x61 < 26 || ByteParsing.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+        }
+    }
+
+    /// Duplicate placeholder names, query params that clash with them, bad query declarations.
+    private static func checkParameters(_ definition: RouteDefinition, _ pattern: URLPattern) -> [RoutingDiagnostic] {
+        var out: [RoutingDiagnostic] = []
+        var seen: Set<String> = []
+        func duplicate(_ name: String, _ what: String) {
+            out.append(
+                RoutingDiagnostic(
+                    .error,
+                    .duplicateParameter,
+                    "route '\(definition.name)': parameter '\(name)' \(what)",
+                    routes: [definition.name],
+                    hint: "rename one of them"
+                )
+            )
+        }
+        for (name, _) in pattern.placeholders {
+            if !seen.insert(name).inserted { duplicate(name, "appears twice in the pattern") }
+        }
+        let literalKeys = Set(pattern.queryLiterals.map(\.name))
+        var queryNames: Set<String> = []
+        for param in definition.query {
+            if param.name.isEmpty {
+                out.append(
+                    RoutingDiagnostic(
+                        .error,
+                        .invalidQueryParam,
+                        "route '\(definition.name)': a query parameter has an empty name",
+                        routes: [definition.name]
+                    )
+                )
+            } else if seen.contains(param.name) {
+                duplicate(param.name, "is both a path placeholder and a query parameter")
+            } else if literalKeys.contains(param.name) {
+                duplicate(param.name, "is both a query literal and a query parameter")
+            } else if !queryNames.insert(param.name).inserted {
+                duplicate(param.name, "is declared twice in the query map")
+            }
+        }
+        return out
+    }
+}
