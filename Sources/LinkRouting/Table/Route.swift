@@ -44,9 +44,11 @@ public final class Route: Sendable, CustomStringConvertible {
 
     public var description: String { "\(name) \(pattern.text)" }
 
-    /// Specificity among routes that reach the same trie node: more query literals first, then
-    /// more required query params, then the name (so the order never depends on declaration order).
+    /// Specificity among routes that reach the same trie node: a pinned source first, then more
+    /// query literals, then more required query params, then the name (so the order never depends
+    /// on declaration order).
     static func precedes(_ a: Route, _ b: Route) -> Bool {
+        if (a.sourceID >= 0) != (b.sourceID >= 0) { return a.sourceID >= 0 }
         if a.pattern.queryLiterals.count != b.pattern.queryLiterals.count {
             return a.pattern.queryLiterals.count > b.pattern.queryLiterals.count
         }
