@@ -57,7 +57,8 @@ import Testing
 
     @Test func constraintsNarrowMatches() throws {
         let table = try makeTable([
-            ("page", "/r/{page:int:min(1):max(10)}"), ("other", "/r/{s}"), ("name", "/n/{n:string:min_length(2):max_length(3)}"),
+            ("page", "/r/{page:int:min(1):max(10)}"), ("other", "/r/{s}"),
+            ("name", "/n/{n:string:min_length(2):max_length(3)}"),
         ])
         #expect(try table.match("shop://r/10")?.route.name == "page")
         #expect(try table.match("shop://r/0")?.route.name == "other")

@@ -24,7 +24,10 @@ import Testing
         ("shop://search?q=a%252B", ["q=\"a%2B\"", "page=1", "sort=null", "tag=[]"], []),  // decoded once
         ("shop://search?q=x&page=3&sort=top", ["q=\"x\"", "page=3", "sort=\"top\"", "tag=[]"], []),
         ("shop://search?q=a&q=b", ["q=\"b\"", "page=1", "sort=null", "tag=[]"], []),  // last wins
-        ("shop://search?q=x&tag=a&tag=b-c&tag=a", ["q=\"x\"", "page=1", "sort=null", "tag=[\"a\", \"b-c\", \"a\"]"], []),
+        (
+            "shop://search?q=x&tag=a&tag=b-c&tag=a", ["q=\"x\"", "page=1", "sort=null", "tag=[\"a\", \"b-c\", \"a\"]"],
+            []
+        ),
         ("shop://search?q=x&page=abc", ["q=\"x\"", "page=1", "sort=null", "tag=[]"], ["page"]),  // default + warning
         ("shop://search?q=x&page=99999999999999999999", ["q=\"x\"", "page=1", "sort=null", "tag=[]"], ["page"]),
         ("shop://search?q=x&sort=old", ["q=\"x\"", "page=1", "sort=null", "tag=[]"], ["sort"]),  // null + warning

@@ -24,19 +24,26 @@ import Testing
         ("home", [:], .https("shop.example.com"), "https://shop.example.com/"),
         ("product", ["id": .int(42)], nil, "shop://product/42"),
         ("product", ["id": .string("42")], nil, "shop://product/42"),
-        ("product", ["id": .int(-7)], .web(scheme: "http", host: "SHOP.example.com"), "http://shop.example.com/product/-7"),
+        (
+            "product", ["id": .int(-7)], .web(scheme: "http", host: "SHOP.example.com"),
+            "http://shop.example.com/product/-7"
+        ),
         ("reviews", ["id": .int(1)], nil, "shop://product/1/reviews"),
         ("reviews", ["id": .int(1), "page": .int(2)], nil, "shop://product/1/reviews/2"),
         ("reviews", ["id": .int(1), "page": .null], nil, "shop://product/1/reviews"),
         ("search", ["term": .string("red shoes/50% off+")], nil, "shop://search/red%20shoes%2F50%25%20off+"),
         ("search", ["term": .string("x"), "page": .int(2)], nil, "shop://search/x?page=2"),
-        ("search", ["term": .string("x"), "tag": .array([.string("a&b"), .string("c+d")])], nil,
-            "shop://search/x?tag=a%26b&tag=c%2Bd"),
+        (
+            "search", ["term": .string("x"), "tag": .array([.string("a&b"), .string("c+d")])], nil,
+            "shop://search/x?tag=a%26b&tag=c%2Bd"
+        ),
         ("files", ["rest": .string("a/b c/d")], nil, "shop://files/a/b%20c/d"),
         ("pvp", [:], nil, "shop://open?type=pvp"),
         ("legal", ["doc": .string("terms")], nil, "https://shop.example.com/legal/terms"),
-        ("user", ["u": .string("123E4567-E89B-12D3-A456-426614174000")], nil,
-            "shop://user/123e4567-e89b-12d3-a456-426614174000"),
+        (
+            "user", ["u": .string("123E4567-E89B-12D3-A456-426614174000")], nil,
+            "shop://user/123e4567-e89b-12d3-a456-426614174000"
+        ),
     ]
 
     @Test(arguments: cases.indices)

@@ -78,7 +78,11 @@ extension RouteTrie {
                 }
                 for (bytes, child) in sortedLiterals {
                     literalEdges.append(
-                        LiteralEdge(offset: Int32(literalBytes.count), length: Int32(bytes.count), child: enqueue(child))
+                        LiteralEdge(
+                            offset: Int32(literalBytes.count),
+                            length: Int32(bytes.count),
+                            child: enqueue(child)
+                        )
                     )
                     literalBytes.append(contentsOf: bytes)
                 }

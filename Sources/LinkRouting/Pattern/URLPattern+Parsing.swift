@@ -52,7 +52,8 @@ struct PatternParser {
         var i = 0
         while i < scalars.count, scalars[i] != ":" {
             let c = scalars[i]
-            let ok = ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+            let ok =
+                ("a"..."z").contains(c) || ("A"..."Z").contains(c)
                 || (i > 0 && (("0"..."9").contains(c) || c == "+" || c == "-" || c == "."))
             guard ok else {
                 throw error(
@@ -81,7 +82,9 @@ struct PatternParser {
             return (.web(scheme: scheme, host: host), k)
         }
         // Custom scheme: the URL's host is the first segment, so `shop://product/1` is `/product/1`.
-        if k + 1 < scalars.count, scalars[k] == "/", scalars[k + 1] == "/" { k += 2 } else if k < scalars.count,
+        if k + 1 < scalars.count, scalars[k] == "/", scalars[k + 1] == "/" {
+            k += 2
+        } else if k < scalars.count,
             scalars[k] == "/"
         {
             k += 1
@@ -200,7 +203,9 @@ struct PatternParser {
                 )
             }
             let key = String(constraint[..<open])
-            let argument = String(constraint[constraint.index(after: open)..<constraint.index(before: constraint.endIndex)])
+            let argument = String(
+                constraint[constraint.index(after: open)..<constraint.index(before: constraint.endIndex)]
+            )
             switch key {
             case "min", "max":
                 guard let v = Double(argument), v.isFinite else {
@@ -258,7 +263,9 @@ struct PatternParser {
                 )
             }
             let decodedValue = value.flatMap { PatternParser.percentDecoded($0, plusIsSpace: true) }
-            if value != nil && decodedValue == nil { throw error("malformed percent escape in query literal", at: start) }
+            if value != nil && decodedValue == nil {
+                throw error("malformed percent escape in query literal", at: start)
+            }
             if literals.contains(where: { $0.name == decodedKey }) {
                 throw error("query key '\(decodedKey)' appears twice", at: start)
             }

@@ -69,7 +69,9 @@ extension RouteTable {
         }
         var pairs: Set<[Int]> = []
         for members in buckets.values {
-            for a in members.indices { for b in members.indices where b > a { pairs.insert([members[a], members[b]]) } }
+            for a in members.indices {
+                for b in members.indices where b > a { pairs.insert([members[a], members[b]]) }
+            }
         }
         for w in wild { for i in routes.indices where i != w { pairs.insert([Swift.min(i, w), Swift.max(i, w)]) } }
         return pairs.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0[0], $0[1]) }

@@ -14,7 +14,9 @@ extension RouteTable {
         params: [String: ParamValue],
         source: LinkSource? = nil
     ) throws(LinkError) -> String {
-        guard let route = route(named: routeName) else { throw LinkError(.unknownRoute, "no route named '\(routeName)'") }
+        guard let route = route(named: routeName) else {
+            throw LinkError(.unknownRoute, "no route named '\(routeName)'")
+        }
         let given = params.filter { $0.value != .null }
         let prefix = try linkPrefix(route, source)
         let variant = try chooseVariant(route, given: given)
@@ -123,12 +125,13 @@ extension RouteTable {
             if complete && names.count > (best?.used.count ?? -1) { best = (variant, names) }
         }
         guard let best else {
-            let missing = route.pattern.variants.last.map { variant in
-                variant.compactMap { element -> String? in
-                    if case .placeholder(let name, _) = element, given[name] == nil { return name }
-                    return nil
-                }
-            } ?? []
+            let missing =
+                route.pattern.variants.last.map { variant in
+                    variant.compactMap { element -> String? in
+                        if case .placeholder(let name, _) = element, given[name] == nil { return name }
+                        return nil
+                    }
+                } ?? []
             throw LinkError(
                 .missingParam,
                 "route '\(route.name)' needs \(missing.map { "'\($0)'" }.joined(separator: ", "))",
@@ -167,7 +170,9 @@ extension RouteTable {
             if case .array = param.declaration.mode {
                 let elements: [ParamValue]
                 if case .array(let values) = value { elements = values } else { elements = [value] }
-                for element in elements { add(param.name, try Self.checked(element, param.declaration.spec, param.name)) }
+                for element in elements {
+                    add(param.name, try Self.checked(element, param.declaration.spec, param.name))
+                }
             } else {
                 add(param.name, try Self.checked(value, param.declaration.spec, param.name))
             }
@@ -208,7 +213,8 @@ extension RouteTable {
         switch (bound, given) {
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { sameValue($0, $1) }
         case (.array(let a), _): return a.count == 1 && sameValue(a[0], given)
-        case (.string(let a), .string(let b)): return a.count == 36 && a == b.lowercased()  // uuids come back lowercased
+        // uuids come back lowercased
+        case (.string(let a), .string(let b)): return a.count == 36 && a == b.lowercased()
         default: return bound.text == given.text
         }
     }

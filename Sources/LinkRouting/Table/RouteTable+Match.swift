@@ -41,7 +41,9 @@ extension RouteTable {
     }
 
     /// The last value given for `key` (repeated scalar keys: last wins).
-    private static func lastValue(_ key: [UInt8], in query: UnsafeBufferPointer<QueryPair>) -> UnsafeBufferPointer<UInt8>? {
+    private static func lastValue(_ key: [UInt8], in query: UnsafeBufferPointer<QueryPair>) -> UnsafeBufferPointer<
+        UInt8
+    >? {
         var i = query.count - 1
         while i >= 0 {
             let pair = query[i]
@@ -95,7 +97,9 @@ extension RouteTable {
                 // The trie accepted this segment with this spec, so conversion succeeds.
                 value = spec.value(url.segments[Int(capture.start)]) ?? .null
             }
-            params.append(MatchedParam(name: trie.terminalNames[Int(terminal.namesStart) + i], value: value, origin: .path))
+            params.append(
+                MatchedParam(name: trie.terminalNames[Int(terminal.namesStart) + i], value: value, origin: .path)
+            )
         }
         var warnings: [MatchWarning] = []
         for (i, param) in route.query.enumerated() {
@@ -119,7 +123,8 @@ extension RouteTable {
                 MatchWarning(
                     code: .invalidQueryValue,
                     param: param.name,
-                    message: "query parameter '\(param.name)': '\(String(decoding: raw, as: UTF8.self))' is not a valid "
+                    message:
+                        "query parameter '\(param.name)': '\(String(decoding: raw, as: UTF8.self))' is not a valid "
                         + "\(spec.text); \(fallback)"
                 )
             )

@@ -23,7 +23,8 @@ public final class RouteTable: Sendable {
 
     /// Compiles `definitions` for the given link sources.
     /// - Throws: ``RouteTableError`` with every error and warning found.
-    public init(_ definitions: [RouteDefinition], schemes: [String] = [], hosts: [String] = []) throws(RouteTableError) {
+    public init(_ definitions: [RouteDefinition], schemes: [String] = [], hosts: [String] = []) throws(RouteTableError)
+    {
         var diagnostics: [RoutingDiagnostic] = []
         let schemes = schemes.map { $0.lowercased() }
         let hosts = hosts.map { $0.lowercased() }
@@ -78,7 +79,13 @@ public final class RouteTable: Sendable {
                 continue
             }
             routes.append(
-                Route(index: index, name: definition.name, pattern: pattern, query: definition.query, sourceID: sourceID)
+                Route(
+                    index: index,
+                    name: definition.name,
+                    pattern: pattern,
+                    query: definition.query,
+                    sourceID: sourceID
+                )
             )
         }
         if diagnostics.contains(where: { $0.severity == .error }) { throw RouteTableError(diagnostics: diagnostics) }
@@ -109,8 +116,7 @@ public final class RouteTable: Sendable {
     }
 
     /// Source ids: custom schemes first, then each host as https and as http.
-    static func sourceID(of source: URLPattern.Source, schemes: [String], hosts: [String]) -> Result<Int, SourceError>
-    {
+    static func sourceID(of source: URLPattern.Source, schemes: [String], hosts: [String]) -> Result<Int, SourceError> {
         switch source {
         case .any:
             return .success(-1)
@@ -156,7 +162,9 @@ public final class RouteTable: Sendable {
             }
         }
         for host in hosts {
-            let bad = host.isEmpty || host.utf8.contains { $0 <= 0x20 || $0 == 0x2F || $0 == 0x40 || $0 == 0x3F || $0 == 0x23 }
+            let bad =
+                host.isEmpty
+                || host.utf8.contains { $0 <= 0x20 || $0 == 0x2F || $0 == 0x40 || $0 == 0x3F || $0 == 0x23 }
             if bad || host.contains("://") {
                 out.append(
                     RoutingDiagnostic(

@@ -31,7 +31,10 @@ public struct NormalizedURL: Sendable, Hashable, CustomStringConvertible {
                 scanned.isWeb ? String(decoding: scanned.host, as: UTF8.self).lowercased() : nil,
                 scanned.segments.map { String(decoding: $0, as: UTF8.self) },
                 scanned.query.map {
-                    QueryItem(name: String(decoding: $0.key, as: UTF8.self), value: String(decoding: $0.value, as: UTF8.self))
+                    QueryItem(
+                        name: String(decoding: $0.key, as: UTF8.self),
+                        value: String(decoding: $0.value, as: UTF8.self)
+                    )
                 }
             )
         }

@@ -33,7 +33,9 @@ public struct ParamDeclaration: Sendable, Hashable {
 
     /// The map form: `optional: true` or a `default` (never both).
     public init(spec: ParamSpec, optional: Bool = false, default value: ParamValue? = nil) throws(ParamSpecError) {
-        if optional && value != nil { throw ParamSpecError("a parameter is either optional or has a default, not both") }
+        if optional && value != nil {
+            throw ParamSpecError("a parameter is either optional or has a default, not both")
+        }
         try self.init(spec: spec, mode: value.map { .defaulted($0) } ?? (optional ? .optional : .required))
     }
 
