@@ -24,7 +24,8 @@ extension RouteTrie {
                     node = child(&node.literals, bytes)
                 case .placeholder(let name, let spec):
                     names.append(name)
-                    node = spec.type == .path ? child(&node.rest, spec) : child(&node.typed, spec)
+                    let key = spec.edgeKey
+                    node = spec.type == .path ? child(&node.rest, key) : child(&node.typed, key)
                 case .absent:
                     if node.absent == nil { node.absent = Node() }
                     node = node.absent!  // set just above

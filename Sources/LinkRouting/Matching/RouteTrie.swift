@@ -69,6 +69,12 @@ final class RouteTrie: Sendable {
 }
 
 extension ParamSpec {
+    /// The spec as a trie edge: enum members sorted, so `enum(a|b)` and `enum(b|a)` share an edge.
+    var edgeKey: ParamSpec {
+        guard case .enum(let values) = type else { return self }
+        return ParamSpec(.enum(values.sorted()))
+    }
+
     /// Sort key for typed edges of one node: constrained types (enum, bool, uuid, date, int, uint,
     /// float; with constraints before without), then slug, then string. Rest-of-path edges sit apart.
     var edgeRank: (Int, Int, String) {

@@ -10,7 +10,6 @@ extension URLPattern {
         parser.position = pathStart
         let elements = try parser.parseSequence(groupStart: nil)
         let literals = try parser.parseQueryLiterals()
-        try PatternParser.checkRestIsLast(elements, column: 1)
         var groups = 0
         PatternParser.countGroups(elements, into: &groups)
         if groups > URLPattern.maxOptionalGroups {
@@ -33,6 +32,8 @@ struct PatternParser {
     var position = 0
     /// Scalars of the source prefix that stand in for a leading `/` (custom-scheme patterns).
     var impliedSlash = false
+    /// Index of a rest-of-path placeholder once parsed: nothing may follow it.
+    var restIndex: Int?
 
     init(_ text: String) { scalars = Array(text.unicodeScalars) }
 
@@ -55,18 +56,10 @@ struct PatternParser {
             let ok =
                 ("a"..."z").contains(c) || ("A"..."Z").contains(c)
                 || (i > 0 && (("0"..."9").contains(c) || c == "+" || c == "-" || c == "."))
-            guard ok else {
-                throw error(
-                    "a pattern starts with / or with a link source such as shop:// or https://host",
-                    at: i,
-                    hint: "write /\(String(String.UnicodeScalarView(scalars)))"
-                )
-            }
+            guard ok else { throw missingSlash() }
             i += 1
         }
-        guard i < scalars.count, i > 0 else {
-            throw error("a pattern starts with / or with a link source such as shop:// or https://host", at: 0)
-        }
+        guard i < scalars.count, i > 0 else { throw missingSlash() }
         let scheme = String(String.UnicodeScalarView(scalars[0..<i])).lowercased()
         var k = i + 1
         if scheme == "http" || scheme == "https" {
@@ -93,6 +86,25 @@ struct PatternParser {
         return (.scheme(scheme), k)
     }
 
+    private func missingSlash() -> PatternError {
+        error(
+            "a pattern starts with / or with a link source such as shop:// or https://host",
+            at: 0,
+            hint: "write /\(String(String.UnicodeScalarView(scalars)))"
+        )
+    }
+
+    /// Refuses anything after a rest-of-path placeholder.
+    private func checkNothingAfterRest() throws(PatternError) {
+        if let restIndex {
+            throw error(
+                "rest-of-path must be the last segment",
+                at: restIndex,
+                hint: "move it to the end of the pattern"
+            )
+        }
+    }
+
     /// Path elements up to `?`, the end, or the `]` closing the group opened at `groupStart`.
     mutating func parseSequence(groupStart: Int?) throws(PatternError) -> [URLPattern.Element] {
         var elements: [URLPattern.Element] = []
@@ -103,9 +115,10 @@ struct PatternParser {
             }
             switch c {
             case "]":
-                guard groupStart != nil else { throw error("] without a matching [") }
+                guard groupStart != nil else {
+                    throw error("] without a matching [", hint: "remove it or open a group")
+                }
                 position += 1
-                if elements.isEmpty { throw error("empty optional group", at: position - 2) }
                 return elements
             case "?":
                 if let groupStart {
@@ -113,6 +126,7 @@ struct PatternParser {
                 }
                 return elements
             case "[":
+                try checkNothingAfterRest()
                 let open = position
                 position += 1
                 guard peek == "/" else {
@@ -123,6 +137,7 @@ struct PatternParser {
                 }
                 elements.append(.optional(try parseSequence(groupStart: open)))
             case "/":
+                try checkNothingAfterRest()
                 position += 1
                 try parseSegment(into: &elements, isTopLevel: groupStart == nil)
             default:
@@ -143,8 +158,9 @@ struct PatternParser {
         while let c = peek, c != "/", c != "[", c != "]", c != "?" { position += 1 }
         let segment = Array(scalars[start..<position])
         if segment.isEmpty {
-            // One trailing slash (and the root pattern "/") is allowed, as in URLs.
-            if isTopLevel && (peek == nil || peek == "?") { return }
+            // One trailing slash (and the root pattern "/") is allowed, as in URLs; so is a root
+            // followed by an optional group (`/[/{lang}]`).
+            if isTopLevel && (peek == nil || peek == "?" || (peek == "[" && elements.isEmpty && start == 1)) { return }
             throw error("empty segment", at: start, hint: "remove the doubled /")
         }
         if segment.first == "{" {
@@ -153,6 +169,7 @@ struct PatternParser {
             }
             let (name, spec) = try parsePlaceholder(Array(segment.dropFirst().dropLast()), column: start + 1)
             elements.append(.placeholder(name: name, spec: spec))
+            if spec.type == .path { restIndex = start }
             return
         }
         if let brace = segment.firstIndex(where: { $0 == "{" || $0 == "}" }) {
@@ -181,7 +198,9 @@ struct PatternParser {
             )
         }
         guard parts.count > 1 else { return (name, ParamSpec(.string)) }
-        var typeColumn = column + 1 + name.unicodeScalars.count + 1
+        let typeColumn = column + 1 + name.unicodeScalars.count + 1
+        var pieceColumn = typeColumn
+        var previousPiece = parts[1]
         guard let type = ParamType(name: parts[1]) else {
             throw PatternError(
                 "unknown type '\(parts[1])'",
@@ -194,11 +213,12 @@ struct PatternParser {
         var minLength: Int?
         var maxLength: Int?
         for constraint in parts.dropFirst(2) {
-            typeColumn += parts[1].unicodeScalars.count + 1
+            pieceColumn += previousPiece.unicodeScalars.count + 1
+            previousPiece = constraint
             guard let open = constraint.firstIndex(of: "("), constraint.hasSuffix(")") else {
                 throw PatternError(
                     "malformed constraint '\(constraint)'",
-                    column: typeColumn,
+                    column: pieceColumn,
                     hint: "write min(1), max(9), min_length(2) or max_length(40)"
                 )
             }
@@ -209,18 +229,26 @@ struct PatternParser {
             switch key {
             case "min", "max":
                 guard let v = Double(argument), v.isFinite else {
-                    throw PatternError("\(key) needs a number, not '\(argument)'", column: typeColumn)
+                    throw PatternError(
+                        "\(key) needs a number, not '\(argument)'",
+                        column: pieceColumn,
+                        hint: "write \(key)(1)"
+                    )
                 }
                 if key == "min" { min = v } else { max = v }
             case "min_length", "max_length":
                 guard let v = Int(argument), v >= 0 else {
-                    throw PatternError("\(key) needs a whole number, not '\(argument)'", column: typeColumn)
+                    throw PatternError(
+                        "\(key) needs a whole number, not '\(argument)'",
+                        column: pieceColumn,
+                        hint: "write \(key)(8)"
+                    )
                 }
                 if key == "min_length" { minLength = v } else { maxLength = v }
             default:
                 throw PatternError(
                     "unknown constraint '\(key)'",
-                    column: typeColumn,
+                    column: pieceColumn,
                     hint: "min, max, min_length or max_length"
                 )
             }
@@ -267,43 +295,11 @@ struct PatternParser {
                 throw error("malformed percent escape in query literal", at: start)
             }
             if literals.contains(where: { $0.name == decodedKey }) {
-                throw error("query key '\(decodedKey)' appears twice", at: start)
+                throw error("query key '\(decodedKey)' appears twice", at: start, hint: "keep one of them")
             }
             literals.append(URLPattern.QueryLiteral(name: decodedKey, value: decodedValue))
         }
         return literals
-    }
-
-    /// A rest-of-path placeholder must be the pattern's last element (possibly inside trailing groups).
-    static func checkRestIsLast(_ elements: [URLPattern.Element], column: Int) throws(PatternError) {
-        for (i, element) in elements.enumerated() {
-            switch element {
-            case .placeholder(let name, let spec) where spec.type == .path && i != elements.count - 1:
-                throw PatternError(
-                    "rest-of-path {\(name):path} must be the last segment",
-                    column: column,
-                    hint: "move it to the end"
-                )
-            case .optional(let inner):
-                if i != elements.count - 1 {
-                    try checkNoRest(inner)
-                } else {
-                    try checkRestIsLast(inner, column: column)
-                }
-            default: break
-            }
-        }
-    }
-
-    private static func checkNoRest(_ elements: [URLPattern.Element]) throws(PatternError) {
-        for element in elements {
-            switch element {
-            case .placeholder(let name, let spec) where spec.type == .path:
-                throw PatternError("rest-of-path {\(name):path} must be the last segment", column: 1)
-            case .optional(let inner): try checkNoRest(inner)
-            default: break
-            }
-        }
     }
 
     static func countGroups(_ elements: [URLPattern.Element], into count: inout Int) {

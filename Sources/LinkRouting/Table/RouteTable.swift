@@ -88,8 +88,7 @@ public final class RouteTable: Sendable {
                 )
             )
         }
-        if diagnostics.contains(where: { $0.severity == .error }) { throw RouteTableError(diagnostics: diagnostics) }
-
+        // Duplicates and overlaps among the routes that parsed are reported alongside other errors.
         let builder = RouteTrie.Builder()
         var endNodes: [[ObjectIdentifier]] = []
         for route in routes {

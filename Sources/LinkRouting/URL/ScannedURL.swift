@@ -120,7 +120,13 @@ struct ScannedURL {
                             return .failure(failure(error, component: lower ? .host : .path, at: segStart))
                         }
                         if isDotSegment(decoded) {
-                            return .failure(MalformedURLError(component: .path, reason: .dotSegment, offset: segStart))
+                            return .failure(
+                                MalformedURLError(
+                                    component: lower ? .host : .path,
+                                    reason: .dotSegment,
+                                    offset: segStart
+                                )
+                            )
                         }
                         segs[count] = decoded
                         count += 1

@@ -7,10 +7,10 @@ extension ParamSpec {
         switch type {
         case .int:
             guard let v = ByteParsing.int64(bytes) else { return false }
-            return inRange(Double(v))
+            return inRange(v)
         case .uint:
             guard let v = ByteParsing.uint64(bytes) else { return false }
-            return inRange(Double(v))
+            return inRange(v)
         case .float:
             guard let v = ByteParsing.double(bytes) else { return false }
             return inRange(v)
@@ -59,9 +59,9 @@ extension ParamSpec {
     public func validate(_ value: ParamValue) throws(ParamSpecError) {
         let ok: Bool
         switch (type, value) {
-        case (.int, .int(let v)): ok = inRange(Double(v))
-        case (.uint, .uint(let v)): ok = inRange(Double(v))
-        case (.uint, .int(let v)): ok = v >= 0 && inRange(Double(v))
+        case (.int, .int(let v)): ok = inRange(v)
+        case (.uint, .uint(let v)): ok = inRange(v)
+        case (.uint, .int(let v)): ok = v >= 0 && inRange(UInt64(v))
         case (.float, .float(let v)): ok = v.isFinite && inRange(v)
         case (.float, .int(let v)): ok = inRange(Double(v))
         case (.float, .uint(let v)): ok = inRange(Double(v))
@@ -72,6 +72,13 @@ extension ParamSpec {
         default: ok = false
         }
         guard ok else { throw ParamSpecError("\(value) is not a valid \(self.text)") }
+    }
+
+    /// Exact bounds for 64-bit integers (a `Double` comparison would blur values above 2^53).
+    private func inRange<I: FixedWidthInteger>(_ v: I) -> Bool {
+        if let min, !(I(exactly: min.rounded(.up)).map { v >= $0 } ?? (min < 0)) { return false }
+        if let max, !(I(exactly: max.rounded(.down)).map { v <= $0 } ?? (max > 0)) { return false }
+        return true
     }
 
     private func inRange(_ v: Double) -> Bool {

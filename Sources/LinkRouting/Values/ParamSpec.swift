@@ -25,6 +25,7 @@ public struct ParamSpec: Sendable, Hashable {
         }
         if let min, let max, min > max { throw ParamSpecError("min \(min) is greater than max \(max)") }
         if let minLength, minLength < 0 { throw ParamSpecError("min_length must not be negative") }
+        if let maxLength, maxLength < 0 { throw ParamSpecError("max_length must not be negative") }
         if let minLength, let maxLength, minLength > maxLength {
             throw ParamSpecError("min_length \(minLength) is greater than max_length \(maxLength)")
         }
