@@ -90,12 +90,14 @@ extension RouteTrie {
                 out.literalCount = Int32(sortedLiterals.count)
                 out.typedStart = Int32(typedEdges.count)
                 for (spec, child) in node.typed.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
-                    typedEdges.append(TypedEdge(spec: indexOf(spec), child: enqueue(child)))
+                    typedEdges.append(
+                        TypedEdge(spec: indexOf(spec), child: enqueue(child), quickCheck: QuickCheck(spec))
+                    )
                 }
                 out.typedCount = Int32(node.typed.count)
                 out.restStart = Int32(typedEdges.count)
                 for (spec, child) in node.rest.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
-                    typedEdges.append(TypedEdge(spec: indexOf(spec), child: enqueue(child)))
+                    typedEdges.append(TypedEdge(spec: indexOf(spec), child: enqueue(child), quickCheck: .none))
                 }
                 out.restCount = Int32(node.rest.count)
                 if let absent = node.absent { out.absentChild = enqueue(absent) }
@@ -105,7 +107,9 @@ extension RouteTrie {
                         Terminal(
                             route: Int32(route.index),
                             namesStart: Int32(terminalNames.count),
-                            namesCount: Int32(names.count)
+                            namesCount: Int32(names.count),
+                            plain: route.sourceID < 0 && route.pattern.queryLiterals.isEmpty
+                                && !route.query.contains(where: \.declaration.isRequired)
                         )
                     )
                     terminalNames.append(contentsOf: names)

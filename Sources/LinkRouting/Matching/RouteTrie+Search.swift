@@ -3,6 +3,8 @@ struct Capture {
     var spec: Int32
     var start: Int32
     var end: Int32
+    /// Lets the result be converted without touching the spec table.
+    var quickCheck: RouteTrie.QuickCheck
 }
 
 extension RouteTrie {
@@ -19,41 +21,32 @@ extension RouteTrie {
         captures: UnsafeMutablePointer<Capture>,
         accept: (Int32) -> Bool
     ) -> (terminal: Int32, captures: Int)? {
-        nodes.withUnsafeBufferPointer { nodes in
-            literalEdges.withUnsafeBufferPointer { literalEdges in
-                literalBytes.withUnsafeBufferPointer { literalBytes in
-                    typedEdges.withUnsafeBufferPointer { typedEdges in
-                        specs.withUnsafeBufferPointer { specs in
-                            var walker = Walker(
-                                nodes: nodes,
-                                literalEdges: literalEdges,
-                                literalBytes: literalBytes,
-                                typedEdges: typedEdges,
-                                specs: specs,
-                                terminalCount: terminals.count,
-                                segments: segments,
-                                captures: captures
-                            )
-                            return walker.visit(0, 0, 0, accept)
-                        }
-                    }
-                }
-            }
+        specs.withUnsafeBufferPointer { specs in
+            Walker(
+                nodes: UnsafeBufferPointer(nodes),
+                terminals: UnsafeBufferPointer(terminals),
+                literalEdges: UnsafeBufferPointer(literalEdges),
+                literalBytes: UnsafeBufferPointer(literalBytes),
+                typedEdges: UnsafeBufferPointer(typedEdges),
+                specs: specs,
+                segments: segments,
+                captures: captures
+            ).visit(0, 0, 0, accept)
         }
     }
 
-    /// The search state: flat views of the trie and of the URL.
+    /// The search state: flat views of the trie and of the URL (plain data, no reference counting).
     struct Walker {
         let nodes: UnsafeBufferPointer<Node>
+        let terminals: UnsafeBufferPointer<Terminal>
         let literalEdges: UnsafeBufferPointer<LiteralEdge>
         let literalBytes: UnsafeBufferPointer<UInt8>
         let typedEdges: UnsafeBufferPointer<TypedEdge>
         let specs: UnsafeBufferPointer<ParamSpec>
-        let terminalCount: Int
         let segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
         let captures: UnsafeMutablePointer<Capture>
 
-        mutating func visit(
+        func visit(
             _ nodeIndex: Int32,
             _ seg: Int,
             _ depth: Int,
@@ -64,7 +57,7 @@ extension RouteTrie {
                 var t = node.terminalStart
                 let end = node.terminalStart + node.terminalCount
                 while t < end {
-                    if accept(t) { return (t, depth) }
+                    if terminals[Int(t)].plain || accept(t) { return (t, depth) }
                     t += 1
                 }
                 if node.absentChild >= 0 { return visit(node.absentChild, seg, depth, accept) }
@@ -79,8 +72,13 @@ extension RouteTrie {
                 let end = e + Int(node.typedCount)
                 while e < end {
                     let edge = typedEdges[e]
-                    if specs[Int(edge.spec)].accepts(segment) {
-                        captures[depth] = Capture(spec: edge.spec, start: Int32(seg), end: Int32(seg + 1))
+                    if edgeAccepts(edge, segment) {
+                        captures[depth] = Capture(
+                            spec: edge.spec,
+                            start: Int32(seg),
+                            end: Int32(seg + 1),
+                            quickCheck: edge.quickCheck
+                        )
                         if let found = visit(edge.child, seg + 1, depth + 1, accept) { return found }
                     }
                     e += 1
@@ -93,13 +91,31 @@ extension RouteTrie {
                 while e < end {
                     let edge = typedEdges[e]
                     if restAccepts(specs[Int(edge.spec)], from: seg) {
-                        captures[depth] = Capture(spec: edge.spec, start: Int32(seg), end: Int32(segments.count))
+                        captures[depth] = Capture(
+                            spec: edge.spec,
+                            start: Int32(seg),
+                            end: Int32(segments.count),
+                            quickCheck: .none
+                        )
                         if let found = visit(edge.child, segments.count, depth + 1, accept) { return found }
                     }
                     e += 1
                 }
             }
             return nil
+        }
+
+        @inline(__always)
+        func edgeAccepts(_ edge: TypedEdge, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+            switch edge.quickCheck {
+            case .string: return true  // non-empty, checked by the caller
+            case .int: return ByteParsing.int64(segment) != nil
+            case .uint: return ByteParsing.uint64(segment) != nil
+            case .slug:
+                for b in segment where !ByteParsing.isSlugByte(b) { return false }
+                return true
+            case .none: return specs[Int(edge.spec)].accepts(segment)
+            }
         }
 
         /// Binary search over the node's literal edges, sorted by (length, bytes).

@@ -4,7 +4,12 @@
 /// Each node lists its edges in priority order: literal, typed (constrained types, then `slug`,
 /// then `string`), the absent-optional edge, then rest-of-path. A depth-first search in that order
 /// finds the most specific route first, whatever the declaration order.
-final class RouteTrie: Sendable {
+///
+/// - Important: `@unchecked Sendable` because the plain-data tables are raw buffers: they are
+///   written once in `init`, freed in `deinit` and never mutated in between, so any thread may
+///   read them. Raw buffers keep the search free of reference counting (a third of its cost
+///   with arrays).
+final class RouteTrie: @unchecked Sendable {
     struct Node {
         var literalStart: Int32 = 0
         var literalCount: Int32 = 0
@@ -27,6 +32,27 @@ final class RouteTrie: Sendable {
     struct TypedEdge {
         var spec: Int32
         var child: Int32
+        /// A check the walker runs without touching the spec table (plain data, no reference counting).
+        var quickCheck: QuickCheck
+    }
+
+    /// Unconstrained common types checked inline; everything else goes through ``ParamSpec/accepts(_:)``.
+    enum QuickCheck: UInt8 {
+        case none, string, int, uint, slug
+
+        init(_ spec: ParamSpec) {
+            guard !spec.isConstrained else {
+                self = .none
+                return
+            }
+            switch spec.type {
+            case .string: self = .string
+            case .int: self = .int
+            case .uint: self = .uint
+            case .slug: self = .slug
+            default: self = .none
+            }
+        }
     }
 
     /// A route (one of its variants) ending at a node. `names` lists the names of the captures
@@ -35,14 +61,16 @@ final class RouteTrie: Sendable {
         var route: Int32
         var namesStart: Int32
         var namesCount: Int32
+        /// The route has no pinned source, query literal or required query param: reaching it is enough.
+        var plain: Bool
     }
 
-    let nodes: [Node]
-    let literalEdges: [LiteralEdge]
-    let literalBytes: [UInt8]
-    let typedEdges: [TypedEdge]
+    let nodes: UnsafeMutableBufferPointer<Node>
+    let literalEdges: UnsafeMutableBufferPointer<LiteralEdge>
+    let literalBytes: UnsafeMutableBufferPointer<UInt8>
+    let typedEdges: UnsafeMutableBufferPointer<TypedEdge>
+    let terminals: UnsafeMutableBufferPointer<Terminal>
     let specs: [ParamSpec]
-    let terminals: [Terminal]
     let terminalNames: [String]
     /// The deepest number of captures any path makes.
     let maxCaptures: Int
@@ -57,14 +85,30 @@ final class RouteTrie: Sendable {
         terminalNames: [String],
         maxCaptures: Int
     ) {
-        self.nodes = nodes
-        self.literalEdges = literalEdges
-        self.literalBytes = literalBytes
-        self.typedEdges = typedEdges
+        self.nodes = Self.frozen(nodes)
+        self.literalEdges = Self.frozen(literalEdges)
+        self.literalBytes = Self.frozen(literalBytes)
+        self.typedEdges = Self.frozen(typedEdges)
+        self.terminals = Self.frozen(terminals)
         self.specs = specs
-        self.terminals = terminals
         self.terminalNames = terminalNames
         self.maxCaptures = maxCaptures
+    }
+
+    deinit {
+        // Plain data only: nothing to deinitialise.
+        nodes.deallocate()
+        literalEdges.deallocate()
+        literalBytes.deallocate()
+        typedEdges.deallocate()
+        terminals.deallocate()
+    }
+
+    /// A raw copy of plain-data `values` (never empty, so the base address always exists).
+    private static func frozen<T: BitwiseCopyable>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: Swift.max(values.count, 1))
+        _ = buffer.initialize(from: values)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<values.count])
     }
 }
 

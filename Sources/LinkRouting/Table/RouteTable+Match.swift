@@ -29,8 +29,12 @@ extension RouteTable {
 
     private func sourceID(of url: ScannedURL) -> Int? {
         if url.isWeb {
-            for (i, host) in hostBytes.enumerated() where ScannedURL.asciiEqualsLowercase(url.host, host) {
-                return schemeBytes.count + 2 * i + (url.scheme.count == 5 ? 0 : 1)
+            var i = 0
+            while i < hostBytes.count {
+                if hostBytes[i].count == url.host.count && ScannedURL.asciiEqualsLowercase(url.host, hostBytes[i]) {
+                    return schemeBytes.count + 2 * i + (url.scheme.count == 5 ? 0 : 1)
+                }
+                i += 1
             }
             return nil
         }
@@ -84,18 +88,13 @@ extension RouteTable {
         var params: [MatchedParam] = []
         params.reserveCapacity(captures.count + route.query.count)
         for (i, capture) in captures.enumerated() {
-            let spec = trie.specs[Int(capture.spec)]
             let value: ParamValue
-            if spec.type == .path {
-                var text = ""
-                for s in Int(capture.start)..<Int(capture.end) {
-                    if s > capture.start { text += "/" }
-                    text += String(decoding: url.segments[s], as: UTF8.self)
-                }
-                value = .string(text)
-            } else {
-                // The trie accepted this segment with this spec, so conversion succeeds.
-                value = spec.value(url.segments[Int(capture.start)]) ?? .null
+            let segment = url.segments[Int(capture.start)]
+            switch capture.quickCheck {
+            case .string, .slug: value = .string(String(decoding: segment, as: UTF8.self))
+            case .int: value = ByteParsing.int64(segment).map { .int($0) } ?? .null
+            case .uint: value = ByteParsing.uint64(segment).map { .uint($0) } ?? .null
+            case .none: value = slowValue(trie.specs[Int(capture.spec)], capture, url)
             }
             params.append(
                 MatchedParam(name: trie.terminalNames[Int(terminal.namesStart) + i], value: value, origin: .path)
@@ -109,6 +108,20 @@ extension RouteTable {
             shadowWarnings(terminal, captures: captures.count, query: url.query, warnings: &warnings)
         }
         return RouteMatch(route: route, params: params, warnings: warnings)
+    }
+
+    /// Rest-of-path and the types without a quick conversion.
+    private func slowValue(_ spec: ParamSpec, _ capture: Capture, _ url: ScannedURL) -> ParamValue {
+        guard spec.type == .path else {
+            // The trie accepted this segment with this spec, so conversion succeeds.
+            return spec.converted(url.segments[Int(capture.start)]) ?? .null
+        }
+        var text = ""
+        for s in Int(capture.start)..<Int(capture.end) {
+            if s > capture.start { text += "/" }
+            text += String(decoding: url.segments[s], as: UTF8.self)
+        }
+        return .string(text)
     }
 
     private func queryValue(

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A decoded query pair; both sides point into the URL or the scratch buffer.
 struct QueryPair {
     var key: UnsafeBufferPointer<UInt8>
@@ -23,116 +29,176 @@ struct ScannedURL {
     ///
     /// Allocates nothing for URLs of ordinary size: the scratch buffers are temporary allocations.
     @inline(__always)
-    static func with<R>(_ url: String, _ body: (borrowing ScannedURL) -> R) -> Result<R, MalformedURLError> {
+    static func with<R>(_ url: String, _ body: (ScannedURL) -> R) -> Result<R, MalformedURLError> {
         var url = url
         return url.withUTF8 { raw in
-            var slashes = 0
-            var ampersands = 0
-            for b in raw {
-                if b == 0x2F { slashes += 1 } else if b == 0x26 { ampersands += 1 }
+            let n = raw.count
+            // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
+            var i = 0
+            while i < n, raw[i] != 0x3A {
+                let b = raw[i]
+                let alpha = (b | 0x20) &- 0x61 < 26
+                if !(alpha || (i > 0 && (ByteParsing.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E))) {
+                    return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: i))
+                }
+                i += 1
             }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
-                withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: slashes + 2) { segs in
-                    withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: ampersands + 1) { pairs in
-                        switch scan(raw, scratch: scratch, segments: segs, pairs: pairs) {
-                        case .success(let scanned): .success(body(scanned))
-                        case .failure(let error): .failure(error)
-                        }
+            guard i < n else {
+                return .failure(MalformedURLError(component: .scheme, reason: .missingScheme, offset: 0))
+            }
+            guard i > 0 else {
+                return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: 0))
+            }
+            // The fragment ('#') is ignored; the query runs from the first '?' before it.
+            let base = raw.baseAddress!  // n > i >= 1 here
+            let end = ScannedURL.find(0x23, base, from: i + 1, to: n)
+            let question = ScannedURL.find(0x3F, base, from: i + 1, to: end)
+            let queryStart = question < end ? question : -1
+            let bounds = Bounds(
+                schemeEnd: i,
+                hierEnd: queryStart < 0 ? end : queryStart,
+                queryStart: queryStart,
+                end: end
+            )
+            // Small buffers stay on the stack; a URL with more segments or pairs than they hold
+            // (rare) is scanned again with room for the worst case.
+            let pathRoom = bounds.hierEnd - i + 1
+            let queryRoom = queryStart < 0 ? 1 : (end - queryStart) / 2 + 1
+            switch scan(raw, bounds, segmentRoom: Swift.min(pathRoom, 24), pairRoom: Swift.min(queryRoom, 8), body) {
+            case .scanned(let result): return .success(result)
+            case .malformed(let error): return .failure(error)
+            case .needsRoom:
+                switch scan(raw, bounds, segmentRoom: pathRoom, pairRoom: queryRoom, body) {
+                case .scanned(let result): return .success(result)
+                case .malformed(let error): return .failure(error)
+                case .needsRoom:
+                    return .failure(MalformedURLError(component: .path, reason: .malformedEscape, offset: 0))
+                }
+            }
+        }
+    }
+
+    enum Outcome<R> {
+        case scanned(R)
+        case malformed(MalformedURLError)
+        case needsRoom
+    }
+
+    @inline(__always)
+    private static func scan<R>(
+        _ raw: UnsafeBufferPointer<UInt8>,
+        _ bounds: Bounds,
+        segmentRoom: Int,
+        pairRoom: Int,
+        _ body: (ScannedURL) -> R
+    ) -> Outcome<R> {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
+            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
+                withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
+                    switch scan(raw, bounds, scratch: scratch, segments: segs, pairs: pairs) {
+                    case .scanned(let scanned): .scanned(body(scanned))
+                    case .malformed(let error): .malformed(error)
+                    case .needsRoom: .needsRoom
                     }
                 }
             }
         }
     }
 
-    // swiftlint:disable:next function_body_length
+    /// Where the parts of the URL end: `scheme:` hier-part `?query` `#fragment`.
+    struct Bounds {
+        var schemeEnd: Int
+        var hierEnd: Int
+        /// Index of '?', or -1.
+        var queryStart: Int
+        /// Index of '#' or the end.
+        var end: Int
+    }
+
     static func scan(
         _ raw: UnsafeBufferPointer<UInt8>,
+        _ bounds: Bounds,
         scratch: UnsafeMutableBufferPointer<UInt8>,
         segments segs: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>,
         pairs: UnsafeMutableBufferPointer<QueryPair>
-    ) -> Result<ScannedURL, MalformedURLError> {
-        let n = raw.count
-        // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-        var i = 0
-        while i < n, raw[i] != 0x3A {
-            let b = raw[i]
-            let alpha = (b | 0x20) &- 0x61 < 26
-            if !(alpha || (i > 0 && (ByteParsing.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E))) {
-                return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: i))
-            }
-            i += 1
-        }
-        guard i < n else { return .failure(MalformedURLError(component: .scheme, reason: .missingScheme, offset: 0)) }
-        guard i > 0 else { return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: 0)) }
-        let scheme = UnsafeBufferPointer(rebasing: raw[0..<i])
+    ) -> Outcome<ScannedURL> {
+        let scheme = UnsafeBufferPointer(rebasing: raw[0..<bounds.schemeEnd])
         let isWeb = asciiEqualsLowercase(scheme, "https") || asciiEqualsLowercase(scheme, "http")
-        i += 1  // ':'
-
-        // The fragment is ignored; the query runs from the first '?' before it.
-        var end = i
-        while end < n, raw[end] != 0x23 { end += 1 }
-        var queryStart = i
-        while queryStart < end, raw[queryStart] != 0x3F { queryStart += 1 }
-        let hierEnd = queryStart
-
+        let hierEnd = bounds.hierEnd
         var host = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        var pathStart = i
+        var pathStart = bounds.schemeEnd + 1
         if isWeb {
+            let i = pathStart
             guard hierEnd - i >= 2, raw[i] == 0x2F, raw[i + 1] == 0x2F else {
-                return .failure(MalformedURLError(component: .host, reason: .missingHost, offset: i))
+                return .malformed(MalformedURLError(component: .host, reason: .missingHost, offset: i))
             }
-            let authStart = i + 2
-            var authEnd = authStart
-            while authEnd < hierEnd, raw[authEnd] != 0x2F { authEnd += 1 }
-            switch parseAuthority(raw, authStart, authEnd, https: scheme.count == 5) {
-            case .success(let h): host = h
-            case .failure(let e): return .failure(e)
+            switch parseAuthority(raw, i + 2, hierEnd, https: scheme.count == 5) {
+            case .success(let (h, authEnd)):
+                host = h
+                pathStart = authEnd < hierEnd ? authEnd + 1 : authEnd  // past the '/' after the authority
+            case .failure(let e): return .malformed(e)
             }
-            pathStart = authEnd
-            if pathStart < hierEnd { pathStart += 1 }  // the '/' after the authority
         } else {
             if hierEnd - pathStart >= 2, raw[pathStart] == 0x2F, raw[pathStart + 1] == 0x2F { pathStart += 2 }
             if pathStart < hierEnd, raw[pathStart] == 0x2F { pathStart += 1 }
         }
 
         // Path: split on '/', then decode each segment once; one trailing slash is ignored.
+        // Segments without '%' (or capitals in a custom scheme's host slot) are used in place.
         var out = scratch.baseAddress!  // capacity is raw.count + 1, never empty
         var count = 0
         if pathStart < hierEnd {
             var segStart = pathStart
+            var needsDecoding = false
             var k = pathStart
             while true {
                 if k == hierEnd || raw[k] == 0x2F {
                     let isTrailing = k == hierEnd && segStart == k && count > 0
                     if !isTrailing {
-                        let rawSeg = UnsafeBufferPointer(rebasing: raw[segStart..<k])
-                        let lower = !isWeb && count == 0
-                        let decoded: UnsafeBufferPointer<UInt8>
-                        do {
-                            decoded = try PercentDecoding.decode(
-                                rawSeg,
-                                base: segStart,
-                                plusIsSpace: false,
-                                lowercase: lower,
-                                out: &out
-                            )
-                        } catch {
-                            return .failure(failure(error, component: lower ? .host : .path, at: segStart))
+                        let isHostSlot = !isWeb && count == 0
+                        var segment = UnsafeBufferPointer(rebasing: raw[segStart..<k])
+                        if needsDecoding || (isHostSlot && hasUppercase(segment)) {
+                            do {
+                                segment = try PercentDecoding.decode(
+                                    segment,
+                                    base: segStart,
+                                    plusIsSpace: false,
+                                    lowercase: isHostSlot,
+                                    out: &out
+                                )
+                            } catch {
+                                return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
+                            }
                         }
-                        if isDotSegment(decoded) {
-                            return .failure(
+                        if segment.count <= 2 && isDotSegment(segment) {
+                            return .malformed(
                                 MalformedURLError(
-                                    component: lower ? .host : .path,
+                                    component: isHostSlot ? .host : .path,
                                     reason: .dotSegment,
                                     offset: segStart
                                 )
                             )
                         }
-                        segs[count] = decoded
+                        guard count < segs.count else { return .needsRoom }
+                        segs[count] = segment
                         count += 1
                     }
                     if k == hierEnd { break }
                     segStart = k + 1
+                    needsDecoding = false
+                } else {
+                    let b = raw[k]
+                    // Above '/' only DEL needs a look: letters, digits and most punctuation pass at once.
+                    if b > 0x2F && b != 0x7F {
+                        k += 1
+                        continue
+                    }
+                    if b == 0x25 {
+                        needsDecoding = true
+                    } else if PercentDecoding.isControl(b) {
+                        let component: MalformedURLError.Component = !isWeb && count == 0 ? .host : .path
+                        return .malformed(MalformedURLError(component: component, reason: .controlCharacter, offset: k))
+                    }
                 }
                 k += 1
             }
@@ -140,8 +206,9 @@ struct ScannedURL {
 
         // Query: split on '&' and the first '='; '+' is a space; decode once.
         var pairCount = 0
-        if queryStart < end {
-            var pieceStart = queryStart + 1
+        if bounds.queryStart >= 0 {
+            let end = bounds.end
+            var pieceStart = bounds.queryStart + 1
             var k = pieceStart
             while k <= end {
                 if k == end || raw[k] == 0x26 {
@@ -164,10 +231,11 @@ struct ScannedURL {
                                 lowercase: false,
                                 out: &out
                             )
+                            guard pairCount < pairs.count else { return .needsRoom }
                             pairs[pairCount] = QueryPair(key: key, value: value)
                             pairCount += 1
                         } catch {
-                            return .failure(failure(error, component: .query, at: pieceStart))
+                            return .malformed(failure(error, component: .query, at: pieceStart))
                         }
                     }
                     pieceStart = k + 1
@@ -175,7 +243,7 @@ struct ScannedURL {
                 k += 1
             }
         }
-        return .success(
+        return .scanned(
             ScannedURL(
                 scheme: scheme,
                 isWeb: isWeb,
@@ -184,6 +252,17 @@ struct ScannedURL {
                 query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount])
             )
         )
+    }
+
+    /// Index of the first `byte` in `from..<to`, or `to` (memchr: vectorised in libc).
+    @inline(__always) static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        guard from < to, let hit = memchr(base + from, Int32(byte), to - from) else { return to }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+
+    @inline(__always) private static func hasUppercase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b &- 0x41 < 26 { return true }
+        return false
     }
 
     private static func failure(
@@ -198,23 +277,31 @@ struct ScannedURL {
         }
     }
 
-    /// Host and optional port; user info is refused, a default port dropped.
+    /// Host and optional port, up to the first '/'; user info is refused, a default port dropped.
+    /// - Returns: the host and the index where the authority ends.
     private static func parseAuthority(
         _ raw: UnsafeBufferPointer<UInt8>,
         _ start: Int,
-        _ end: Int,
+        _ limit: Int,
         https: Bool
-    ) -> Result<UnsafeBufferPointer<UInt8>, MalformedURLError> {
+    ) -> Result<(UnsafeBufferPointer<UInt8>, Int), MalformedURLError> {
         var portColon = -1
         var inBrackets = false
-        for k in start..<end {
-            let b = raw[k]
-            if b == 0x40 { return .failure(MalformedURLError(component: .host, reason: .userInfo, offset: k)) }
+        var end = start
+        while end < limit {
+            let b = raw[end]
+            if (b | 0x20) &- 0x61 < 26 || ByteParsing.isDigit(b) || b == 0x2E || b == 0x2D {
+                end += 1
+                continue
+            }
+            if b == 0x2F { break }
+            if b == 0x40 { return .failure(MalformedURLError(component: .host, reason: .userInfo, offset: end)) }
             if PercentDecoding.isControl(b) || b == 0x25 || b == 0x20 {
-                return .failure(MalformedURLError(component: .host, reason: .controlCharacter, offset: k))
+                return .failure(MalformedURLError(component: .host, reason: .controlCharacter, offset: end))
             }
             if b == 0x5B { inBrackets = true } else if b == 0x5D { inBrackets = false }
-            if b == 0x3A && !inBrackets { portColon = k }
+            if b == 0x3A && !inBrackets { portColon = end }
+            end += 1
         }
         var hostEnd = end
         if portColon >= 0 {
@@ -231,7 +318,7 @@ struct ScannedURL {
         guard hostEnd > start else {
             return .failure(MalformedURLError(component: .host, reason: .missingHost, offset: start))
         }
-        return .success(UnsafeBufferPointer(rebasing: raw[start..<hostEnd]))
+        return .success((UnsafeBufferPointer(rebasing: raw[start..<hostEnd]), end))
     }
 
     @inline(__always) static func isDotSegment(_ s: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -36,6 +36,11 @@ extension ParamSpec {
     /// Converts `bytes` into a typed value; `nil` when ``accepts(_:)`` would say no.
     func value(_ bytes: UnsafeBufferPointer<UInt8>) -> ParamValue? {
         guard accepts(bytes) else { return nil }
+        return converted(bytes)
+    }
+
+    /// Converts bytes that ``accepts(_:)`` already took.
+    func converted(_ bytes: UnsafeBufferPointer<UInt8>) -> ParamValue? {
         switch type {
         case .int: return ByteParsing.int64(bytes).map { .int($0) }
         case .uint: return ByteParsing.uint64(bytes).map { .uint($0) }
