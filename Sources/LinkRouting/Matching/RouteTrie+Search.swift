@@ -8,18 +8,18 @@ struct Capture {
 }
 
 extension RouteTrie {
-    /// Depth-first search for the most specific terminal that `accept` takes.
+    /// Depth-first search for the most specific terminal that `acceptor` takes.
     ///
     /// - Parameters:
     ///   - segments: decoded path segments.
     ///   - captures: room for one capture per segment; the winning path's captures are left in it.
-    ///   - accept: checks a terminal's route against what the trie cannot see (source, query).
+    ///   - acceptor: checks a terminal's route against what the trie cannot see (source, query).
     /// - Returns: the terminal index and the number of captures, or `nil`.
     @inline(__always)
     func search(
         _ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
         captures: UnsafeMutablePointer<Capture>,
-        accept: (Int32) -> Bool
+        acceptor: Acceptor
     ) -> (terminal: Int32, captures: Int)? {
         specs.withUnsafeBufferPointer { specs in
             Walker(
@@ -30,8 +30,9 @@ extension RouteTrie {
                 typedEdges: UnsafeBufferPointer(typedEdges),
                 specs: specs,
                 segments: segments,
-                captures: captures
-            ).visit(0, 0, 0, accept)
+                captures: captures,
+                acceptor: acceptor
+            ).visit(0, 0, 0)
         }
     }
 
@@ -45,27 +46,27 @@ extension RouteTrie {
         let specs: UnsafeBufferPointer<ParamSpec>
         let segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
         let captures: UnsafeMutablePointer<Capture>
+        let acceptor: Acceptor
 
         func visit(
             _ nodeIndex: Int32,
             _ seg: Int,
-            _ depth: Int,
-            _ accept: (Int32) -> Bool
+            _ depth: Int
         ) -> (terminal: Int32, captures: Int)? {
             let node = nodes[Int(nodeIndex)]
             if seg == segments.count {
                 var t = node.terminalStart
                 let end = node.terminalStart + node.terminalCount
                 while t < end {
-                    if terminals[Int(t)].plain || accept(t) { return (t, depth) }
+                    if terminals[Int(t)].plain || acceptor.accepts(t) { return (t, depth) }
                     t += 1
                 }
-                if node.absentChild >= 0 { return visit(node.absentChild, seg, depth, accept) }
+                if node.absentChild >= 0 { return visit(node.absentChild, seg, depth) }
                 return nil
             }
             let segment = segments[seg]
             if node.literalCount > 0, let child = literalChild(node, segment) {
-                if let found = visit(child, seg + 1, depth, accept) { return found }
+                if let found = visit(child, seg + 1, depth) { return found }
             }
             if node.typedCount > 0 && !segment.isEmpty {
                 var e = Int(node.typedStart)
@@ -79,12 +80,12 @@ extension RouteTrie {
                             end: Int32(seg + 1),
                             quickCheck: edge.quickCheck
                         )
-                        if let found = visit(edge.child, seg + 1, depth + 1, accept) { return found }
+                        if let found = visit(edge.child, seg + 1, depth + 1) { return found }
                     }
                     e += 1
                 }
             }
-            if node.absentChild >= 0, let found = visit(node.absentChild, seg, depth, accept) { return found }
+            if node.absentChild >= 0, let found = visit(node.absentChild, seg, depth) { return found }
             if node.restCount > 0 {
                 var e = Int(node.restStart)
                 let end = e + Int(node.restCount)
@@ -97,7 +98,7 @@ extension RouteTrie {
                             end: Int32(segments.count),
                             quickCheck: .none
                         )
-                        if let found = visit(edge.child, segments.count, depth + 1, accept) { return found }
+                        if let found = visit(edge.child, segments.count, depth + 1) { return found }
                     }
                     e += 1
                 }

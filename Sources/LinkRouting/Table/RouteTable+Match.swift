@@ -15,9 +15,8 @@ extension RouteTable {
     func match(_ url: ScannedURL) -> RouteMatch? {
         guard let sourceID = sourceID(of: url) else { return nil }
         return withUnsafeTemporaryAllocation(of: Capture.self, capacity: url.segments.count + 1) { captures in
-            let found = trie.search(url.segments, captures: captures.baseAddress!) { terminal in
-                accepts(routes[Int(trie.terminals[Int(terminal)].route)], sourceID: sourceID, query: url.query)
-            }
+            let acceptor = Acceptor(table: Unmanaged.passUnretained(self), sourceID: sourceID, query: url.query)
+            let found = trie.search(url.segments, captures: captures.baseAddress!, acceptor: acceptor)
             guard let (terminal, depth) = found else { return nil }
             return makeMatch(
                 trie.terminals[Int(terminal)],
@@ -27,21 +26,13 @@ extension RouteTable {
         }
     }
 
+    /// Custom schemes are sources `0..<schemes.count`; then each host as https and as http.
     private func sourceID(of url: ScannedURL) -> Int? {
         if url.isWeb {
-            var i = 0
-            while i < hostBytes.count {
-                if hostBytes[i].count == url.host.count && ScannedURL.asciiEqualsLowercase(url.host, hostBytes[i]) {
-                    return schemeBytes.count + 2 * i + (url.scheme.count == 5 ? 0 : 1)
-                }
-                i += 1
-            }
-            return nil
+            guard let i = hostKeys.index(of: url.host) else { return nil }
+            return schemes.count + 2 * i + (url.scheme.count == 5 ? 0 : 1)
         }
-        for (i, scheme) in schemeBytes.enumerated() where ScannedURL.asciiEqualsLowercase(url.scheme, scheme) {
-            return i
-        }
-        return nil
+        return schemeKeys.index(of: url.scheme)
     }
 
     /// The last value given for `key` (repeated scalar keys: last wins).
@@ -60,7 +51,7 @@ extension RouteTable {
     }
 
     /// What the trie cannot check: the pinned source, query literals and required query params.
-    private func accepts(_ route: Route, sourceID: Int, query: UnsafeBufferPointer<QueryPair>) -> Bool {
+    func accepts(_ route: Route, sourceID: Int, query: UnsafeBufferPointer<QueryPair>) -> Bool {
         if route.sourceID >= 0 && route.sourceID != sourceID { return false }
         for literal in route.queryLiteralBytes {
             guard let value = Self.lastValue(literal.key, in: query) else { return false }
@@ -200,5 +191,20 @@ extension RouteTable {
                 )
             }
         }
+    }
+}
+
+/// Checks the terminals the trie cannot decide alone, as plain data: the walk passes it down
+/// without reference counting, and only non-plain terminals reach the table.
+struct Acceptor {
+    /// The table outlives the match that created this value.
+    let table: Unmanaged<RouteTable>
+    let sourceID: Int
+    let query: UnsafeBufferPointer<QueryPair>
+
+    func accepts(_ terminal: Int32) -> Bool {
+        let table = table.takeUnretainedValue()
+        let route = table.routes[Int(table.trie.terminals[Int(terminal)].route)]
+        return table.accepts(route, sourceID: sourceID, query: query)
     }
 }

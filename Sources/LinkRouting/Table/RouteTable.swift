@@ -17,8 +17,8 @@ public final class RouteTable: Sendable {
     public let warnings: [RoutingDiagnostic]
 
     let trie: RouteTrie
-    let schemeBytes: [[UInt8]]
-    let hostBytes: [[UInt8]]
+    let schemeKeys: ByteKeys
+    let hostKeys: ByteKeys
     private let routeIndexByName: [String: Int]
 
     /// Compiles `definitions` for the given link sources.
@@ -104,8 +104,8 @@ public final class RouteTable: Sendable {
         self.hosts = hosts
         self.warnings = diagnostics
         self.trie = builder.build()
-        self.schemeBytes = schemes.map { Array($0.utf8) }
-        self.hostBytes = hosts.map { Array($0.utf8) }
+        self.schemeKeys = ByteKeys(schemes)
+        self.hostKeys = ByteKeys(hosts)
         self.routeIndexByName = indexByName
     }
 

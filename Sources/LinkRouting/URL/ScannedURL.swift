@@ -338,15 +338,4 @@ struct ScannedURL {
         }
         return true
     }
-
-    /// Compares ASCII case-insensitively against lowercase bytes.
-    @inline(__always) static func asciiEqualsLowercase(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: [UInt8]) -> Bool {
-        guard bytes.count == lower.count else { return false }
-        for i in 0..<bytes.count {
-            let b = bytes[i]
-            let folded = b &- 0x41 < 26 ? b | 0x20 : b
-            if folded != lower[i] { return false }
-        }
-        return true
-    }
 }

@@ -1,0 +1,39 @@
+/// A few lowercase keys (schemes, hosts) packed into one byte array, looked up
+/// case-insensitively without building strings or copying arrays.
+struct ByteKeys: Sendable {
+    private let bytes: [UInt8]
+    /// `offsets[i]..<offsets[i + 1]` is key `i`.
+    private let offsets: [Int]
+
+    init(_ keys: [String]) {
+        var bytes: [UInt8] = []
+        var offsets = [0]
+        for key in keys {
+            bytes += key.utf8
+            offsets.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.offsets = offsets
+    }
+
+    /// The index of the key equal to `candidate` with ASCII letters folded to lowercase.
+    func index(of candidate: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes in
+            offsets.withUnsafeBufferPointer { offsets in
+                for i in 0..<(offsets.count - 1) where offsets[i + 1] - offsets[i] == candidate.count {
+                    let key = UnsafeBufferPointer(rebasing: bytes[offsets[i]..<offsets[i + 1]])
+                    var equal = true
+                    for j in 0..<candidate.count {
+                        let b = candidate[j]
+                        if (b &- 0x41 < 26 ? b | 0x20 : b) != key[j] {
+                            equal = false
+                            break
+                        }
+                    }
+                    if equal { return i }
+                }
+                return nil
+            }
+        }
+    }
+}
