@@ -154,3 +154,31 @@ import Testing
         }
     }
 }
+
+@Suite struct LongURLTests {
+    /// More segments and query pairs than the small stack buffers hold: the scanner retries with room.
+    @Test func manySegmentsAndQueryPairsStillMatch() throws {
+        let table = try makeTable(
+            [("deep", "/d/{rest:path}"), ("q", "/q")],
+            query: ["q": [try QueryParam("k", "[int]")]]
+        )
+        let segments = (0..<300).map { "s\($0)" }
+        let deep = try #require(try table.match("shop://d/" + segments.joined(separator: "/")))
+        #expect(deep["rest"] == .string(segments.joined(separator: "/")))
+
+        let pairs = (0..<100).map { "k=\($0)" }.joined(separator: "&")
+        let q = try #require(try table.match("shop://q?" + pairs))
+        #expect(q["k"] == .array((0..<100).map { .int(Int64($0)) }))
+        let normalized = try NormalizedURL("shop://d/" + segments.joined(separator: "/") + "?" + pairs)
+        #expect(normalized.segments.count == 301)
+        #expect(normalized.query.count == 100)
+    }
+
+    @Test func longURLErrorsStillNameTheComponent() throws {
+        let table = try makeTable([("deep", "/d/{rest:path}")])
+        let url = "shop://d/" + (0..<100).map { "s\($0)" }.joined(separator: "/") + "/%zz"
+        #expect(throws: MalformedURLError(component: .path, reason: .malformedEscape, offset: url.utf8.count - 3)) {
+            try table.match(url)
+        }
+    }
+}

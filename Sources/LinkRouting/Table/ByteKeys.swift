@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A few lowercase keys (schemes, hosts) packed into one byte array, looked up
 /// case-insensitively without building strings or copying arrays.
 struct ByteKeys: Sendable {
@@ -20,7 +26,10 @@ struct ByteKeys: Sendable {
     func index(of candidate: UnsafeBufferPointer<UInt8>) -> Int? {
         bytes.withUnsafeBufferPointer { bytes in
             offsets.withUnsafeBufferPointer { offsets in
+                guard let base = candidate.baseAddress, let keys = bytes.baseAddress else { return nil }
                 for i in 0..<(offsets.count - 1) where offsets[i + 1] - offsets[i] == candidate.count {
+                    // Links are almost always lowercase already: an exact compare settles most lookups.
+                    if memcmp(base, keys + offsets[i], candidate.count) == 0 { return i }
                     let key = UnsafeBufferPointer(rebasing: bytes[offsets[i]..<offsets[i + 1]])
                     var equal = true
                     for j in 0..<candidate.count {

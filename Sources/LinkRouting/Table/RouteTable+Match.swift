@@ -14,7 +14,9 @@ extension RouteTable {
 
     func match(_ url: ScannedURL) -> RouteMatch? {
         guard let sourceID = sourceID(of: url) else { return nil }
-        return withUnsafeTemporaryAllocation(of: Capture.self, capacity: url.segments.count + 1) { captures in
+        // Each capture takes at least one segment, and no path captures more than the trie's deepest.
+        let room = Swift.min(url.segments.count, trie.maxCaptures) + 1
+        return withUnsafeTemporaryAllocation(of: Capture.self, capacity: room) { captures in
             let acceptor = Acceptor(table: Unmanaged.passUnretained(self), sourceID: sourceID, query: url.query)
             let found = trie.search(url.segments, captures: captures.baseAddress!, acceptor: acceptor)
             guard let (terminal, depth) = found else { return nil }

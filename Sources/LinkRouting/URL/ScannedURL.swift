@@ -72,7 +72,8 @@ struct ScannedURL {
                 case .scanned(let result): return .success(result)
                 case .malformed(let error): return .failure(error)
                 case .needsRoom:
-                    return .failure(MalformedURLError(component: .path, reason: .malformedEscape, offset: 0))
+                    // A programmer invariant, not input: this scan has room for every segment and pair.
+                    preconditionFailure("the second scan has room for every segment and pair")
                 }
             }
         }
@@ -290,7 +291,7 @@ struct ScannedURL {
         var end = start
         while end < limit {
             let b = raw[end]
-            if (b | 0x20) &- 0x61 < 26 || ByteParsing.isDigit(b) || b == 0x2E || b == 0x2D {
+            if b &- 0x61 < 26 || (b | 0x20) &- 0x61 < 26 || ByteParsing.isDigit(b) || b == 0x2E || b == 0x2D {
                 end += 1
                 continue
             }
