@@ -21,8 +21,8 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## Unit and property tests, with warnings as errors.
-test: deps
+## Formatting check, then unit and property tests with warnings as errors.
+test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 
