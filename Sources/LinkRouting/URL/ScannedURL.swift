@@ -278,50 +278,6 @@ struct ScannedURL {
         }
     }
 
-    /// Host and optional port, up to the first '/'; user info is refused, a default port dropped.
-    /// - Returns: the host and the index where the authority ends.
-    private static func parseAuthority(
-        _ raw: UnsafeBufferPointer<UInt8>,
-        _ start: Int,
-        _ limit: Int,
-        https: Bool
-    ) -> Result<(UnsafeBufferPointer<UInt8>, Int), MalformedURLError> {
-        var portColon = -1
-        var inBrackets = false
-        var end = start
-        while end < limit {
-            let b = raw[end]
-            if b &- 0x61 < 26 || (b | 0x20) &- 0x61 < 26 || ByteParsing.isDigit(b) || b == 0x2E || b == 0x2D {
-                end += 1
-                continue
-            }
-            if b == 0x2F { break }
-            if b == 0x40 { return .failure(MalformedURLError(component: .host, reason: .userInfo, offset: end)) }
-            if PercentDecoding.isControl(b) || b == 0x25 || b == 0x20 {
-                return .failure(MalformedURLError(component: .host, reason: .controlCharacter, offset: end))
-            }
-            if b == 0x5B { inBrackets = true } else if b == 0x5D { inBrackets = false }
-            if b == 0x3A && !inBrackets { portColon = end }
-            end += 1
-        }
-        var hostEnd = end
-        if portColon >= 0 {
-            let port = UnsafeBufferPointer(rebasing: raw[(portColon + 1)..<end])
-            if !port.isEmpty {
-                guard let value = ByteParsing.uint64(port), value <= 65535 else {
-                    return .failure(MalformedURLError(component: .host, reason: .invalidPort, offset: portColon + 1))
-                }
-                if value == (https ? 443 : 80) { hostEnd = portColon }
-            } else {
-                hostEnd = portColon
-            }
-        }
-        guard hostEnd > start else {
-            return .failure(MalformedURLError(component: .host, reason: .missingHost, offset: start))
-        }
-        return .success((UnsafeBufferPointer(rebasing: raw[start..<hostEnd]), end))
-    }
-
     @inline(__always) static func isDotSegment(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         (s.count == 1 && s[0] == 0x2E) || (s.count == 2 && s[0] == 0x2E && s[1] == 0x2E)
     }
