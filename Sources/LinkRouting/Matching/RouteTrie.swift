@@ -113,10 +113,14 @@ final class RouteTrie: @unchecked Sendable {
 }
 
 extension ParamSpec {
-    /// The spec as a trie edge: enum members sorted, so `enum(a|b)` and `enum(b|a)` share an edge.
+    /// The spec as a trie edge, in a canonical form: enum members sorted (`enum(a|b)` is
+    /// `enum(b|a)`), and a `min_length` of 0 or 1 dropped (segments are never empty).
     var edgeKey: ParamSpec {
-        guard case .enum(let values) = type else { return self }
-        return ParamSpec(.enum(values.sorted()))
+        if case .enum(let values) = type { return ParamSpec(.enum(values.sorted())) }
+        if let minLength, minLength <= 1 {
+            return (try? ParamSpec(type: type, min: min, max: max, maxLength: maxLength)) ?? self
+        }
+        return self
     }
 
     /// Sort key for typed edges of one node: constrained types (enum, bool, uuid, date, int, uint,

@@ -8,7 +8,12 @@ extension URLPattern {
         var parser = PatternParser(text)
         let (source, pathStart) = try parser.parseSource()
         parser.position = pathStart
-        let elements = try parser.parseSequence(groupStart: nil)
+        parser.pathStart = pathStart
+        var elements = try parser.parseSequence(groupStart: nil)
+        // A custom scheme's host is the first segment and URLs lowercase it: so does the pattern.
+        if case .scheme = source, case .literal(let first)? = elements.first {
+            elements[0] = .literal(first.lowercased())
+        }
         let literals = try parser.parseQueryLiterals()
         var groups = 0
         PatternParser.countGroups(elements, into: &groups)
@@ -34,6 +39,8 @@ struct PatternParser {
     var impliedSlash = false
     /// Index of a rest-of-path placeholder once parsed: nothing may follow it.
     var restIndex: Int?
+    /// Index where the path starts (after any source prefix).
+    var pathStart = 0
 
     init(_ text: String) { scalars = Array(text.unicodeScalars) }
 
@@ -160,7 +167,10 @@ struct PatternParser {
         if segment.isEmpty {
             // One trailing slash (and the root pattern "/") is allowed, as in URLs; so is a root
             // followed by an optional group (`/[/{lang}]`).
-            if isTopLevel && (peek == nil || peek == "?" || (peek == "[" && elements.isEmpty && start == 1)) { return }
+            if isTopLevel && (peek == nil || peek == "?" || (peek == "[" && elements.isEmpty && start == pathStart + 1))
+            {
+                return
+            }
             throw error("empty segment", at: start, hint: "remove the doubled /")
         }
         if segment.first == "{" {

@@ -44,14 +44,17 @@ public final class Route: Sendable, CustomStringConvertible {
 
     public var description: String { "\(name) \(pattern.text)" }
 
-    /// Specificity among routes that reach the same trie node: a pinned source first, then more
-    /// query literals, then more required query params, then the name (so the order never depends
-    /// on declaration order).
+    /// Specificity among routes whose paths tie: more query literals with a value (`?type=pvp`),
+    /// then more query literals in all (`?debug`), then a pinned source, then more required query
+    /// params, then the name (so the order never depends on declaration order).
     static func precedes(_ a: Route, _ b: Route) -> Bool {
-        if (a.sourceID >= 0) != (b.sourceID >= 0) { return a.sourceID >= 0 }
+        let va = a.pattern.queryLiterals.filter { $0.value != nil }.count
+        let vb = b.pattern.queryLiterals.filter { $0.value != nil }.count
+        if va != vb { return va > vb }
         if a.pattern.queryLiterals.count != b.pattern.queryLiterals.count {
             return a.pattern.queryLiterals.count > b.pattern.queryLiterals.count
         }
+        if (a.sourceID >= 0) != (b.sourceID >= 0) { return a.sourceID >= 0 }
         let ra = a.query.filter(\.declaration.isRequired).count
         let rb = b.query.filter(\.declaration.isRequired).count
         if ra != rb { return ra > rb }

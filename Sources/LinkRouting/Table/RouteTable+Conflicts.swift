@@ -1,27 +1,37 @@
 extension RouteTable {
-    /// What decides the set of URLs a route matches, beyond its trie end nodes.
+    /// What decides the set of URLs a route matches: its path shapes (optional groups spelled out,
+    /// absent ones dropped, specs in canonical form), source, query literals and required params.
     private struct Signature: Hashable {
-        let ends: Set<ObjectIdentifier>
+        let shapes: Set<[VariantElement]>
         let sourceID: Int
         let literals: Set<URLPattern.QueryLiteral>
         let required: Set<QueryParam>
     }
 
     /// `duplicate_route` errors (same URLs matched) and `overlapping_routes` warnings (some URL matched by both).
-    static func conflicts(_ routes: [Route], endNodes: [[ObjectIdentifier]]) -> [RoutingDiagnostic] {
+    static func conflicts(_ routes: [Route]) -> [RoutingDiagnostic] {
         var out: [RoutingDiagnostic] = []
         var firstWithSignature: [Signature: Int] = [:]
-        var duplicates: Set<[Int]> = []
+        var signatures: [Signature] = []
         for (i, route) in routes.enumerated() {
+            let shapes = route.pattern.variants.map { variant in
+                variant.compactMap { element -> VariantElement? in
+                    switch element {
+                    case .absent: nil
+                    case .literal: element
+                    case .placeholder(_, let spec): .placeholder(name: "", spec: spec.edgeKey)
+                    }
+                }
+            }
             let signature = Signature(
-                ends: Set(endNodes[i]),
+                shapes: Set(shapes),
                 sourceID: route.sourceID,
                 literals: Set(route.pattern.queryLiterals),
                 required: Set(route.query.filter(\.declaration.isRequired))
             )
+            signatures.append(signature)
             if let first = firstWithSignature[signature] {
                 let other = routes[first]
-                duplicates.insert([first, i])
                 out.append(
                     RoutingDiagnostic(
                         .error,
@@ -36,7 +46,7 @@ extension RouteTable {
                 firstWithSignature[signature] = i
             }
         }
-        for (i, j) in candidatePairs(routes) where !duplicates.contains([i, j]) && overlap(routes[i], routes[j]) {
+        for (i, j) in candidatePairs(routes) where signatures[i] != signatures[j] && overlap(routes[i], routes[j]) {
             out.append(
                 RoutingDiagnostic(
                     .warning,

@@ -196,8 +196,11 @@ extension RouteTable {
                     + " (a more specific route takes these values)"
             )
         }
+        var specs: [String: ParamSpec] = [:]
+        for (name, spec) in route.pattern.placeholders { specs[name] = spec }
+        for param in route.query { specs[param.name] = param.declaration.spec }
         for (name, value) in given {
-            guard let bound = matched[name], Self.sameValue(bound, value) else {
+            guard let bound = matched[name], let spec = specs[name], Self.sameValue(bound, value, spec) else {
                 throw LinkError(
                     .unreachable,
                     "the link \(url) gives '\(name)' another value than \(value)",
@@ -207,15 +210,16 @@ extension RouteTable {
         }
     }
 
-    /// Typed equality that also accepts the text form (`"42"` for an int 42).
-    private static func sameValue(_ bound: ParamValue, _ given: ParamValue) -> Bool {
-        if bound == given { return true }
+    /// Typed equality: the given value is read with the parameter's spec first, so `"007"` for an
+    /// int is 7 and a uuid in capitals is its lowercase form.
+    private static func sameValue(_ bound: ParamValue, _ given: ParamValue, _ spec: ParamSpec) -> Bool {
         switch (bound, given) {
-        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { sameValue($0, $1) }
-        case (.array(let a), _): return a.count == 1 && sameValue(a[0], given)
-        // uuids come back lowercased
-        case (.string(let a), .string(let b)): return a.count == 36 && a == b.lowercased()
-        default: return bound.text == given.text
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { sameValue($0, $1, spec) }
+        case (.array(let a), _):
+            return a.count == 1 && sameValue(a[0], given, spec)
+        default:
+            return bound == given || (try? spec.value(parsing: given.text)) == bound
         }
     }
 }

@@ -62,6 +62,21 @@ public final class RouteTable: Sendable {
                 continue
             }
             diagnostics += Self.checkParameters(definition, pattern)
+            if case .any = pattern.source, !schemes.isEmpty, case .literal(let first)? = pattern.elements.first,
+                first != first.lowercased()
+            {
+                diagnostics.append(
+                    RoutingDiagnostic(
+                        .warning,
+                        .uppercaseHostSlot,
+                        "route '\(definition.name)': custom-scheme links lowercase their host, the first segment, "
+                            + "so only web links reach '\(first)'",
+                        routes: [definition.name],
+                        column: 2,
+                        hint: "write it in lowercase, or pin the route to a web host"
+                    )
+                )
+            }
             let sourceID: Int
             switch Self.sourceID(of: pattern.source, schemes: schemes, hosts: hosts) {
             case .success(let id): sourceID = id
@@ -90,13 +105,10 @@ public final class RouteTable: Sendable {
         }
         // Duplicates and overlaps among the routes that parsed are reported alongside other errors.
         let builder = RouteTrie.Builder()
-        var endNodes: [[ObjectIdentifier]] = []
         for route in routes {
-            var ends: [ObjectIdentifier] = []
-            for variant in route.pattern.variants { ends.append(ObjectIdentifier(builder.insert(variant, for: route))) }
-            endNodes.append(ends)
+            for variant in route.pattern.variants { builder.insert(variant, for: route) }
         }
-        diagnostics += Self.conflicts(routes, endNodes: endNodes)
+        diagnostics += Self.conflicts(routes)
         if diagnostics.contains(where: { $0.severity == .error }) { throw RouteTableError(diagnostics: diagnostics) }
 
         self.routes = routes

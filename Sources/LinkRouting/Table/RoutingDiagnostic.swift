@@ -17,6 +17,8 @@ public struct RoutingDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let unknownSource = Code(rawValue: "unknown_source")
         public static let reservedScheme = Code(rawValue: "reserved_scheme")
         public static let invalidHost = Code(rawValue: "invalid_host")
+        /// An unpinned pattern whose first literal has capitals: custom-scheme links lowercase their host.
+        public static let uppercaseHostSlot = Code(rawValue: "uppercase_host_slot")
     }
 
     public let severity: Severity

@@ -67,6 +67,7 @@ extension ParamSpec {
         case (.int, .int(let v)): ok = inRange(v)
         case (.uint, .uint(let v)): ok = inRange(v)
         case (.uint, .int(let v)): ok = v >= 0 && inRange(UInt64(v))
+        case (.int, .uint(let v)): ok = v <= UInt64(Int64.max) && inRange(Int64(v))
         case (.float, .float(let v)): ok = v.isFinite && inRange(v)
         case (.float, .int(let v)): ok = inRange(Double(v))
         case (.float, .uint(let v)): ok = inRange(Double(v))
