@@ -19,12 +19,15 @@ private let propertyRoutes: [(String, String)] = [
     ("q_plain", "/q"),
     ("f", "/f/{v:float}/{b:bool}"),
     ("u", "/u/{n:uint}"),
+    ("p_float", "/p/{f:float}/x"),
+    ("p_uint", "/p/{n:uint}/reviews/new"),
+    ("p_enum", "/p/{k:enum(42|new)}/{rest:path}"),
 ]
 
 private let segmentPool = [
     "p", "new", "42", "-3", "007", "edit", "reviews", "0", "9223372036854775808", "e", "a", "c", "2024-02-29",
     "2023-02-29", "q", "f", "1.5", "true", "u", "x%20y", "a-b", "123e4567-e89b-12d3-a456-426614174000", "%C3%A9",
-    "a+b", "%2F",
+    "a+b", "%2F", "x", "1.5",
 ]
 
 @Suite struct PropertyTests {

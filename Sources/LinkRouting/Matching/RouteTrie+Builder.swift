@@ -12,12 +12,16 @@ extension RouteTrie {
         }
 
         let root = Node()
+        private var routes: [Int: Route] = [:]
+        private var maxLevels = 1
 
         /// Adds one variant of `route`; returns the node it ends at.
         @discardableResult
         func insert(_ variant: [VariantElement], for route: Route) -> Node {
             var node = root
             var names: [String] = []
+            routes[route.index] = route
+            maxLevels = Swift.max(maxLevels, variant.count + 1)
             for element in variant {
                 switch element {
                 case .literal(let bytes):
@@ -56,6 +60,10 @@ extension RouteTrie {
             var terminals: [Terminal] = []
             var terminalNames: [String] = []
             var maxCaptures = 0
+            var rankOf: [Int: Int32] = [:]
+            for (rank, route) in routes.values.sorted(by: Route.precedes).enumerated() {
+                rankOf[route.index] = Int32(rank)
+            }
 
             func enqueue(_ node: Node) -> Int32 {
                 node.id = Int32(order.count)
@@ -91,13 +99,20 @@ extension RouteTrie {
                 out.typedStart = Int32(typedEdges.count)
                 for (spec, child) in node.typed.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
                     typedEdges.append(
-                        TypedEdge(spec: indexOf(spec), child: enqueue(child), quickCheck: QuickCheck(spec))
+                        TypedEdge(
+                            spec: indexOf(spec),
+                            child: enqueue(child),
+                            quickCheck: QuickCheck(spec),
+                            rank: spec.kindCode
+                        )
                     )
                 }
                 out.typedCount = Int32(node.typed.count)
                 out.restStart = Int32(typedEdges.count)
                 for (spec, child) in node.rest.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
-                    typedEdges.append(TypedEdge(spec: indexOf(spec), child: enqueue(child), quickCheck: .none))
+                    typedEdges.append(
+                        TypedEdge(spec: indexOf(spec), child: enqueue(child), quickCheck: .none, rank: spec.kindCode)
+                    )
                 }
                 out.restCount = Int32(node.rest.count)
                 if let absent = node.absent { out.absentChild = enqueue(absent) }
@@ -109,7 +124,8 @@ extension RouteTrie {
                             namesStart: Int32(terminalNames.count),
                             namesCount: Int32(names.count),
                             plain: route.sourceID < 0 && route.pattern.queryLiterals.isEmpty
-                                && !route.query.contains(where: \.declaration.isRequired)
+                                && !route.query.contains(where: \.declaration.isRequired),
+                            rank: rankOf[route.index] ?? 0
                         )
                     )
                     terminalNames.append(contentsOf: names)
@@ -126,7 +142,8 @@ extension RouteTrie {
                 specs: specs,
                 terminals: terminals,
                 terminalNames: terminalNames,
-                maxCaptures: maxCaptures
+                maxCaptures: maxCaptures,
+                maxLevels: maxLevels
             )
         }
     }

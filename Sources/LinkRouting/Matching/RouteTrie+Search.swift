@@ -8,6 +8,14 @@ struct Capture {
 }
 
 extension RouteTrie {
+    /// A terminal reached by the search: its index, how many captures its path made, and where its
+    /// path ends in the kinds buffer.
+    struct Found {
+        var terminal: Int32
+        var captures: Int
+        var endLevel: Int
+    }
+
     /// Depth-first search for the most specific terminal that `acceptor` takes.
     ///
     /// - Parameters:
@@ -21,22 +29,30 @@ extension RouteTrie {
         captures: UnsafeMutablePointer<Capture>,
         acceptor: Acceptor
     ) -> (terminal: Int32, captures: Int)? {
-        specs.withUnsafeBufferPointer { specs in
-            Walker(
-                nodes: UnsafeBufferPointer(nodes),
-                terminals: UnsafeBufferPointer(terminals),
-                literalEdges: UnsafeBufferPointer(literalEdges),
-                literalBytes: UnsafeBufferPointer(literalBytes),
-                typedEdges: UnsafeBufferPointer(typedEdges),
-                specs: specs,
-                segments: segments,
-                captures: captures,
-                acceptor: acceptor
-            ).visit(0, 0, 0)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLevels) { kinds in
+            specs.withUnsafeBufferPointer { specs in
+                Walker(
+                    nodes: UnsafeBufferPointer(nodes),
+                    terminals: UnsafeBufferPointer(terminals),
+                    literalEdges: UnsafeBufferPointer(literalEdges),
+                    literalBytes: UnsafeBufferPointer(literalBytes),
+                    typedEdges: UnsafeBufferPointer(typedEdges),
+                    specs: specs,
+                    segments: segments,
+                    captures: captures,
+                    kinds: kinds.baseAddress!,
+                    acceptor: acceptor
+                ).visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
+            }
         }
     }
 
     /// The search state: flat views of the trie and of the URL (plain data, no reference counting).
+    ///
+    /// Edges are tried in SPEC's kind order: literal, constrained types, `slug`, `string`, an absent
+    /// optional group, rest-of-path. The first kind that leads to a terminal wins; within one kind,
+    /// every edge that takes the segment is searched and the candidates compared (see
+    /// `RouteTrie+Ties.swift`). `kinds[level]` records the kind of the edge taken at each level.
     struct Walker {
         let nodes: UnsafeBufferPointer<Node>
         let terminals: UnsafeBufferPointer<Terminal>
@@ -46,64 +62,57 @@ extension RouteTrie {
         let specs: UnsafeBufferPointer<ParamSpec>
         let segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
         let captures: UnsafeMutablePointer<Capture>
+        let kinds: UnsafeMutablePointer<UInt8>
         let acceptor: Acceptor
 
-        func visit(
-            _ nodeIndex: Int32,
-            _ seg: Int,
-            _ depth: Int
-        ) -> (terminal: Int32, captures: Int)? {
+        func visit(_ nodeIndex: Int32, _ seg: Int, _ depth: Int, _ level: Int) -> Found? {
             let node = nodes[Int(nodeIndex)]
             if seg == segments.count {
                 var t = node.terminalStart
                 let end = node.terminalStart + node.terminalCount
                 while t < end {
-                    if terminals[Int(t)].plain || acceptor.accepts(t) { return (t, depth) }
+                    if terminals[Int(t)].plain || acceptor.accepts(t) {
+                        kinds[level] = Kind.end
+                        return Found(terminal: t, captures: depth, endLevel: level + 1)
+                    }
                     t += 1
                 }
-                if node.absentChild >= 0 { return visit(node.absentChild, seg, depth) }
-                return nil
+                guard node.absentChild >= 0 else { return nil }
+                kinds[level] = Kind.absent
+                return visit(node.absentChild, seg, depth, level + 1)
             }
             let segment = segments[seg]
             if node.literalCount > 0, let child = literalChild(node, segment) {
-                if let found = visit(child, seg + 1, depth) { return found }
+                kinds[level] = Kind.literal
+                if let found = visit(child, seg + 1, depth, level + 1) { return found }
             }
             if node.typedCount > 0 && !segment.isEmpty {
                 var e = Int(node.typedStart)
                 let end = e + Int(node.typedCount)
                 while e < end {
-                    let edge = typedEdges[e]
-                    if edgeAccepts(edge, segment) {
-                        captures[depth] = Capture(
-                            spec: edge.spec,
-                            start: Int32(seg),
-                            end: Int32(seg + 1),
-                            quickCheck: edge.quickCheck
-                        )
-                        if let found = visit(edge.child, seg + 1, depth + 1) { return found }
-                    }
-                    e += 1
+                    let kind = typedEdges[e].rank >> 4
+                    var kindEnd = e + 1
+                    while kindEnd < end && typedEdges[kindEnd].rank >> 4 == kind { kindEnd += 1 }
+                    if let found = bestOfKind(e..<kindEnd, seg, depth, level) { return found }
+                    e = kindEnd
                 }
             }
-            if node.absentChild >= 0, let found = visit(node.absentChild, seg, depth) { return found }
+            if node.absentChild >= 0 {
+                kinds[level] = Kind.absent
+                if let found = visit(node.absentChild, seg, depth, level + 1) { return found }
+            }
             if node.restCount > 0 {
-                var e = Int(node.restStart)
-                let end = e + Int(node.restCount)
-                while e < end {
-                    let edge = typedEdges[e]
-                    if restAccepts(specs[Int(edge.spec)], from: seg) {
-                        captures[depth] = Capture(
-                            spec: edge.spec,
-                            start: Int32(seg),
-                            end: Int32(segments.count),
-                            quickCheck: .none
-                        )
-                        if let found = visit(edge.child, segments.count, depth + 1) { return found }
-                    }
-                    e += 1
-                }
+                let start = Int(node.restStart)
+                return bestOfKind(start..<(start + Int(node.restCount)), seg, depth, level)
             }
             return nil
+        }
+
+        /// Whether `edge` takes the segment at `seg` (a rest edge: all remaining segments).
+        @inline(__always)
+        func takes(_ edge: TypedEdge, _ seg: Int) -> Bool {
+            edge.rank >> 4 == Kind.rest >> 4
+                ? restAccepts(specs[Int(edge.spec)], from: seg) : edgeAccepts(edge, segments[seg])
         }
 
         @inline(__always)

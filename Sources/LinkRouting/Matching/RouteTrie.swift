@@ -34,6 +34,16 @@ final class RouteTrie: @unchecked Sendable {
         var child: Int32
         /// A check the walker runs without touching the spec table (plain data, no reference counting).
         var quickCheck: QuickCheck
+        /// The edge's kind (high nibble, SPEC's priority order) and its type's place within the kind.
+        var rank: UInt8
+    }
+
+    /// Kind codes recorded along a search path; the high nibble is SPEC's kind order.
+    enum Kind {
+        static let literal: UInt8 = 0x00
+        static let end: UInt8 = 0x40
+        static let absent: UInt8 = 0x50
+        static let rest: UInt8 = 0x60
     }
 
     /// Unconstrained common types checked inline; everything else goes through ``ParamSpec/accepts(_:)``.
@@ -63,6 +73,8 @@ final class RouteTrie: @unchecked Sendable {
         var namesCount: Int32
         /// The route has no pinned source, query literal or required query param: reaching it is enough.
         var plain: Bool
+        /// The route's place in ``Route/precedes(_:_:)`` order: the last word when whole paths tie.
+        var rank: Int32
     }
 
     let nodes: UnsafeMutableBufferPointer<Node>
@@ -74,6 +86,8 @@ final class RouteTrie: @unchecked Sendable {
     let terminalNames: [String]
     /// The deepest number of captures any path makes.
     let maxCaptures: Int
+    /// The most edges any path takes, plus one for its end.
+    let maxLevels: Int
 
     init(
         nodes: [Node],
@@ -83,7 +97,8 @@ final class RouteTrie: @unchecked Sendable {
         specs: [ParamSpec],
         terminals: [Terminal],
         terminalNames: [String],
-        maxCaptures: Int
+        maxCaptures: Int,
+        maxLevels: Int
     ) {
         self.nodes = Self.frozen(nodes)
         self.literalEdges = Self.frozen(literalEdges)
@@ -93,6 +108,7 @@ final class RouteTrie: @unchecked Sendable {
         self.specs = specs
         self.terminalNames = terminalNames
         self.maxCaptures = maxCaptures
+        self.maxLevels = maxLevels
     }
 
     deinit {
@@ -121,6 +137,14 @@ extension ParamSpec {
             return (try? ParamSpec(type: type, min: min, max: max, maxLength: maxLength)) ?? self
         }
         return self
+    }
+
+    /// The edge's kind code: constrained types 0x1_, slug 0x2_, string 0x3_, rest 0x6_, with the
+    /// low nibble ordering types within their kind (a tie-break only).
+    var kindCode: UInt8 {
+        let (kind, within, _) = edgeRank
+        let codes: [UInt8] = [0x10, 0x20, 0x30, RouteTrie.Kind.rest]
+        return codes[kind] | UInt8(Swift.min(within, 15))
     }
 
     /// Sort key for typed edges of one node: constrained types (enum, bool, uuid, date, int, uint,
