@@ -65,3 +65,33 @@ import Testing
         }
     }
 }
+
+@Suite struct WebSourceEdgeTests {
+    @Test func aTrailingDotNamesTheSameHost() throws {
+        let table = try makeTable([("p", "/p/{id:int}")])
+        #expect(try table.match("https://shop.example.com./p/1")?.route.name == "p")
+        #expect(try NormalizedURL("https://Shop.Example.com./p").host == "shop.example.com")
+    }
+
+    @Test func aPinnedPatternMayNameTheDefaultPort() throws {
+        let table = try makeTable([
+            ("legal", "https://shop.example.com:443/legal"), ("old", "http://shop.example.com:80/old"),
+        ])
+        #expect(try table.match("https://shop.example.com/legal")?.route.name == "legal")
+        #expect(try table.match("http://shop.example.com/old")?.route.name == "old")
+    }
+
+    @Test func restOfPathMayEndWithOneSlash() throws {
+        let table = try makeTable([("files", "/files/{rest:path}/")])
+        #expect(try table.match("shop://files/a/b/")?.summary == ["rest=\"a/b\""])
+        #expect(throws: RouteTableError.self) { try makeTable([("bad", "/files/{rest:path}//")]) }
+    }
+
+    @Test func aPercentOrSpaceInAHostIsNamedForWhatItIs() throws {
+        for url in ["https://shop%2Eexample.com/", "https://shop example.com/"] {
+            #expect(throws: MalformedURLError(component: .host, reason: .invalidHostCharacter, offset: 12)) {
+                try NormalizedURL(url)
+            }
+        }
+    }
+}

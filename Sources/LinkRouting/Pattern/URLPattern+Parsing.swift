@@ -77,7 +77,10 @@ struct PatternParser {
             let hostStart = k
             while k < scalars.count, scalars[k] != "/", scalars[k] != "?" { k += 1 }
             guard k > hostStart else { throw error("the web source has no host", at: hostStart) }
-            let host = String(String.UnicodeScalarView(scalars[hostStart..<k])).lowercased()
+            var host = String(String.UnicodeScalarView(scalars[hostStart..<k])).lowercased()
+            // The default port is the origin itself, as in URLs.
+            let defaultPort = scheme == "https" ? ":443" : ":80"
+            if host.hasSuffix(defaultPort) { host = String(host.dropLast(defaultPort.count)) }
             if k == scalars.count || scalars[k] == "?" { impliedSlash = true }
             return (.web(scheme: scheme, host: host), k)
         }
@@ -144,6 +147,12 @@ struct PatternParser {
                 }
                 elements.append(.optional(try parseSequence(groupStart: open)))
             case "/":
+                // One trailing slash may follow rest-of-path, as it may end any pattern.
+                let isTrailing = position + 1 == scalars.count || scalars[position + 1] == "?"
+                if restIndex != nil && isTrailing && groupStart == nil {
+                    position += 1
+                    continue
+                }
                 try checkNothingAfterRest()
                 position += 1
                 try parseSegment(into: &elements, isTopLevel: groupStart == nil)

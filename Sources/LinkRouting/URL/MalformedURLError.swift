@@ -16,6 +16,7 @@ public struct MalformedURLError: Error, Sendable, Hashable, CustomStringConverti
         case invalidUTF8 = "invalid UTF-8"
         case controlCharacter = "control character"
         case dotSegment = "dot segment"
+        case invalidHostCharacter = "character not allowed in a host"
     }
 
     public let component: Component

@@ -18,8 +18,11 @@ extension ScannedURL {
             }
             if b == 0x2F { break }
             if b == 0x40 { return .failure(MalformedURLError(component: .host, reason: .userInfo, offset: end)) }
-            if PercentDecoding.isControl(b) || b == 0x25 || b == 0x20 {
+            if PercentDecoding.isControl(b) {
                 return .failure(MalformedURLError(component: .host, reason: .controlCharacter, offset: end))
+            }
+            if b == 0x25 || b == 0x20 {
+                return .failure(MalformedURLError(component: .host, reason: .invalidHostCharacter, offset: end))
             }
             if b == 0x5B { inBrackets = true } else if b == 0x5D { inBrackets = false }
             if b == 0x3A && !inBrackets { portColon = end }
@@ -37,6 +40,8 @@ extension ScannedURL {
                 hostEnd = portColon
             }
         }
+        // A fully qualified name's trailing dot names the same host (`shop.example.com.`).
+        if hostEnd - 1 > start && raw[hostEnd - 1] == 0x2E { hostEnd -= 1 }
         guard hostEnd > start else {
             return .failure(MalformedURLError(component: .host, reason: .missingHost, offset: start))
         }
