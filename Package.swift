@@ -11,7 +11,8 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "linkrouter",
     products: [
-        .library(name: "LinkRouting", targets: ["LinkRouting"])
+        .library(name: "LinkRouting", targets: ["LinkRouting"]),
+        .library(name: "LinkNavigation", targets: ["LinkNavigation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
@@ -19,6 +20,20 @@ let package = Package(
     targets: [
         .target(
             name: "LinkRouting",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LinkNavigation",
+            dependencies: ["LinkRouting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LinkNavigationTests",
+            dependencies: [
+                "LinkNavigation",
+                "LinkRouting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,60 @@
+/// A session attribute value (string, number or bool).
+public enum AttributeValue: Sendable, Hashable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+}
+
+/// A navigation waiting for a flow to complete.
+public struct ParkedNavigation: Sendable, Hashable {
+    /// The URL as first requested: it is run again from the start when the flow completes.
+    public let url: String
+    public let strategy: Strategy?
+    public let via: [String]
+    /// The flow that parked it.
+    public let flow: String
+    /// The stack before the flow's layer was presented, restored when the flow is cancelled.
+    public let stackBefore: [StackEntry]
+
+    public init(url: String, strategy: Strategy?, via: [String], flow: String, stackBefore: [StackEntry]) {
+        self.url = url
+        self.strategy = strategy
+        self.via = via
+        self.flow = flow
+        self.stackBefore = stackBefore
+    }
+}
+
+/// A session's state: its stack (modal entries open layers), attributes, a version that grows with
+/// every change, and at most one parked navigation.
+public struct Session: Sendable, Hashable {
+    public let id: String
+    public var stack: [StackEntry]
+    public var attributes: [String: AttributeValue]
+    public var version: Int
+    public var parked: ParkedNavigation?
+    /// The number the next entry id uses.
+    public var nextEntryNumber: Int
+
+    public init(
+        id: String,
+        stack: [StackEntry] = [],
+        attributes: [String: AttributeValue] = [:],
+        version: Int = 1,
+        parked: ParkedNavigation? = nil,
+        nextEntryNumber: Int = 1
+    ) {
+        self.id = id
+        self.stack = stack
+        self.attributes = attributes
+        self.version = version
+        self.parked = parked
+        self.nextEntryNumber = nextEntryNumber
+    }
+
+    /// Applies a resolution: the new stack and entry counter. The store bumps ``version`` for any change.
+    public mutating func apply(_ resolution: Resolution) {
+        stack = resolution.stack
+        nextEntryNumber = resolution.nextEntryNumber
+    }
+}
