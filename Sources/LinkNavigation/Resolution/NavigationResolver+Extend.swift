@@ -1,0 +1,130 @@
+import LinkRouting
+
+extension NavigationResolver {
+    /// `extend` (SPEC §3): pop back to an entry with the same identity; honour the launch mode; else
+    /// the shortest path from the top entry, then from each lower one (popping above it); else
+    /// `rebuild`. Inside a modal layer a path may only take steps the `origins` name explicitly
+    /// (a screen reachable from anywhere is not part of the layer); anything else dismisses layers
+    /// until it can be placed.
+    func extend(
+        _ screen: Screen,
+        _ params: [String: ParamValue],
+        _ destination: Destination,
+        _ stack: [StackEntry],
+        _ ids: inout EntryIDs
+    ) throws(NavigationError) -> [StackEntry] {
+        guard let top = stack.last else { return try rebuild(screen, destination, &ids) }
+        if screen.presentation == .root {
+            if let root = stack.first, sameIdentity(root, screen, params) { return [root.with(params: params)] }
+            return [ids.make(screen, params, first: true)]
+        }
+        if destination.via.isEmpty {
+            if let i = stack.lastIndex(where: { sameIdentity($0, screen, params) }) {
+                return Array(stack[..<i]) + [stack[i].with(params: params)]
+            }
+            switch screen.launch {
+            case .singleTop where top.screen == screen.name:
+                return Array(stack.dropLast()) + [top.with(params: params)]
+            case .unique:
+                if let i = stack.lastIndex(where: { $0.screen == screen.name }) {
+                    return Array(stack[..<i]) + [stack[i].with(params: params)]
+                }
+            default:
+                break
+            }
+        }
+        let milestones = destination.via + [screen.name]
+        for base in stack.indices.reversed() {
+            let kept = Array(stack[...base])
+            let inModalLayer = kept.contains { $0.presentation == .modal }
+            guard
+                let path = findPath(
+                    from: stack[base].screen,
+                    through: milestones,
+                    destination.params,
+                    excluding: kept,
+                    explicitOnly: inModalLayer
+                )
+            else { continue }
+            var new = kept
+            for step in path.dropLast() {
+                new.append(ids.make(step, try entryParams(step, destination.params), first: false))
+            }
+            new.append(ids.make(screen, params, first: false))
+            return new
+        }
+        return try rebuild(screen, destination, &ids)
+    }
+
+    /// The screens to push after `start` so that the path passes through `milestones` in order,
+    /// breadth-first between milestones (shortest legs). Intermediate screens must have their
+    /// required params filled by `params` and must not already be on the kept stack (no cycles).
+    func findPath(
+        from start: String,
+        through milestones: [String],
+        _ params: [String: ParamValue],
+        excluding kept: [StackEntry],
+        explicitOnly: Bool = false
+    ) -> [Screen]? {
+        var used = Set(kept.map(\.screen))
+        var path: [Screen] = []
+        var current = start
+        for milestone in milestones {
+            guard
+                let leg = shortestLeg(
+                    from: current,
+                    to: milestone,
+                    params,
+                    excluding: used,
+                    explicitOnly: explicitOnly
+                )
+            else { return nil }
+            path += leg
+            used.formUnion(leg.map(\.name))
+            current = milestone
+        }
+        return path
+    }
+
+    /// Breadth-first search from `start` to `target` over the `origins` relation.
+    private func shortestLeg(
+        from start: String,
+        to target: String,
+        _ params: [String: ParamValue],
+        excluding used: Set<String>,
+        explicitOnly: Bool
+    ) -> [Screen]? {
+        guard let goal = graph[target] else { return nil }
+        func allowed(_ screen: Screen, after name: String) -> Bool {
+            explicitOnly ? (screen.origins?.contains(name) ?? false) : screen.allows(after: name)
+        }
+        if allowed(goal, after: start) { return [goal] }
+        var previous: [String: String] = [:]
+        var frontier = [start]
+        var visited: Set<String> = [start]
+        while !frontier.isEmpty {
+            var next: [String] = []
+            for name in frontier {
+                for candidate in graph.ordered where !visited.contains(candidate.name) && candidate.name != target {
+                    guard allowed(candidate, after: name), !used.contains(candidate.name),
+                        canFill(candidate, params)
+                    else { continue }
+                    visited.insert(candidate.name)
+                    previous[candidate.name] = name
+                    if allowed(goal, after: candidate.name) {
+                        var chain = [goal, candidate]
+                        var cursor = candidate.name
+                        while let before = previous[cursor], before != start, let screen = graph[before] {
+                            chain.append(screen)
+                            cursor = before
+                        }
+                        return chain.reversed()
+                    }
+                    next.append(candidate.name)
+                }
+            }
+            frontier = next
+        }
+        return nil
+    }
+}

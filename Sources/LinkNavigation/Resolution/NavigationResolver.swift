@@ -1,0 +1,83 @@
+import LinkRouting
+
+/// Resolves navigations against a stack: a pure function of the stack, the destination and the
+/// strategy. It never stores anything; the caller applies the ``Resolution`` to its session.
+public struct NavigationResolver: Sendable {
+    public let graph: ScreenGraph
+    /// The deepest stack allowed (SPEC default 64).
+    public let maxDepth: Int
+
+    public init(graph: ScreenGraph, maxDepth: Int = 64) {
+        self.graph = graph
+        self.maxDepth = maxDepth
+    }
+
+    /// Resolves a navigation to `destination`.
+    /// - Parameters:
+    ///   - stack: the session's stack now.
+    ///   - nextEntryNumber: the session's entry counter (entry ids are `e<number>`).
+    /// - Throws: ``NavigationError``; nothing changes when it throws.
+    public func resolve(
+        _ destination: Destination,
+        strategy: Strategy = .extend,
+        stack: [StackEntry],
+        nextEntryNumber: Int
+    ) throws(NavigationError) -> Resolution {
+        guard let screen = graph[destination.screen] else { throw .unknownScreen(destination.screen) }
+        for name in destination.via where graph[name] == nil { throw .unknownScreen(name) }
+        let params = try entryParams(screen, destination.params)
+        var ids = EntryIDs(next: nextEntryNumber)
+        let new: [StackEntry]
+        switch strategy {
+        case .rebuild:
+            new = try rebuild(screen, destination, &ids)
+        case .push:
+            new = try push(screen, params, stack, &ids)
+        case .extend:
+            new = try extend(screen, params, destination, stack, &ids)
+        }
+        guard new.count <= maxDepth else { throw .stackTooDeep(limit: maxDepth) }
+        return Resolution(old: stack, new: new, nextEntryNumber: ids.next)
+    }
+
+    /// Issues entry ids in order.
+    struct EntryIDs {
+        var next: Int
+        mutating func make(_ screen: Screen, _ params: [String: ParamValue], first: Bool) -> StackEntry {
+            defer { next += 1 }
+            let presentation: Presentation = first ? .root : (screen.presentation == .modal ? .modal : .push)
+            return StackEntry(id: "e\(next)", screen: screen.name, params: params, presentation: presentation)
+        }
+    }
+
+    /// The destination's parent chain, root first, then the destination; each ancestor gets the
+    /// params it declares from the destination's params or its defaults. With breadcrumbs, the
+    /// chain leads to the first one and the path runs on through the others.
+    func rebuild(_ screen: Screen, _ destination: Destination, _ ids: inout EntryIDs) throws(NavigationError)
+        -> [StackEntry]
+    {
+        let first = destination.via.first.flatMap { graph[$0] } ?? screen
+        var stack: [StackEntry] = []
+        for (i, member) in graph.chain(to: first).enumerated() {
+            stack.append(ids.make(member, try entryParams(member, destination.params), first: i == 0))
+        }
+        if destination.via.isEmpty { return stack }
+        let milestones = Array(destination.via.dropFirst()) + [screen.name]
+        guard let path = findPath(from: first.name, through: milestones, destination.params, excluding: stack)
+        else {
+            throw .invalidNavigation("no path from \(first.name) through \(milestones.joined(separator: ", "))")
+        }
+        for step in path { stack.append(ids.make(step, try entryParams(step, destination.params), first: false)) }
+        return stack
+    }
+
+    /// `push`: the destination alone on top, if its origins allow it there.
+    func push(_ screen: Screen, _ params: [String: ParamValue], _ stack: [StackEntry], _ ids: inout EntryIDs)
+        throws(NavigationError) -> [StackEntry]
+    {
+        if let top = stack.last, !screen.allows(after: top.screen) {
+            throw .invalidNavigation("\(screen.name) cannot be pushed on \(top.screen) (origins)")
+        }
+        return stack + [ids.make(screen, params, first: stack.isEmpty)]
+    }
+}
