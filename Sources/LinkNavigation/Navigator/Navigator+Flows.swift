@@ -1,0 +1,122 @@
+import LinkRouting
+
+extension Navigator {
+    /// Parks the navigation behind `flowName` and presents the flow's screens as a modal layer
+    /// (the first presented, the others pushed inside it); on an empty session the layer sits on the
+    /// destination's root screen. Parking again behind the flow whose layer is already open replaces
+    /// the parked navigation without a second layer.
+    func park(
+        _ request: Request,
+        behind flowName: String,
+        _ session: Session,
+        _ url: String,
+        _ match: RouteMatch,
+        _ redirects: [String],
+        _ records: [InterceptorRecord]
+    ) throws(NavigationFailure) -> NavigationOutcome {
+        guard let flow = config.flows[flowName] else { throw .unknownFlow(flowName) }
+        var next = session
+        let stackBefore: [StackEntry]
+        if let parked = session.parked, parked.flow == flowName {
+            stackBefore = parked.stackBefore
+        } else {
+            var number = session.nextEntryNumber
+            var base = session.stack
+            if base.isEmpty, case .screen(let name, _) = config.bindings[match.route.index].target,
+                let destination = config.resolver.graph[name],
+                let root = config.resolver.graph.chain(to: destination).first
+            {
+                // A modal needs something beneath it: a cold link parks on its destination's root screen.
+                let params = Dictionary(match.params.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+                do {
+                    let rootParams = try config.resolver.entryParams(root, params)
+                    base = [StackEntry(id: "e\(number)", screen: root.name, params: rootParams, presentation: .root)]
+                } catch {
+                    throw .navigation(error)
+                }
+                number += 1
+            }
+            stackBefore = base
+            var layer: [StackEntry] = []
+            for (i, name) in flow.screens.enumerated() {
+                guard let screen = config.resolver.graph[name] else { throw .navigation(.unknownScreen(name)) }
+                let params: [String: ParamValue]
+                do { params = try config.resolver.entryParams(screen, [:]) } catch { throw .navigation(error) }
+                let presentation: Presentation = i == 0 ? (base.isEmpty ? .root : .modal) : .push
+                layer.append(StackEntry(id: "e\(number)", screen: name, params: params, presentation: presentation))
+                number += 1
+            }
+            next.stack = base + layer
+            next.nextEntryNumber = number
+            guard next.stack.count <= config.resolver.maxDepth else {
+                throw .navigation(.stackTooDeep(limit: config.resolver.maxDepth))
+            }
+        }
+        next.parked = ParkedNavigation(
+            url: request.url,
+            strategy: request.strategy,
+            via: request.via,
+            flow: flowName,
+            stackBefore: stackBefore
+        )
+        let resolution = Resolution(old: session.stack, new: next.stack, nextEntryNumber: next.nextEntryNumber)
+        return NavigationOutcome(
+            status: .parked,
+            url: url,
+            match: match,
+            redirects: redirects,
+            interceptors: records,
+            resolution: resolution,
+            session: next,
+            warnings: match.warnings
+        )
+    }
+
+    /// Completes a flow: merges its `sets` and `attributes` (`nil` removes one), closes its layer and
+    /// runs the parked navigation again from the start, interceptors included. The transition goes
+    /// from the stack with the flow's layer to the final one.
+    public func completeFlow(
+        _ flowName: String,
+        attributes: [String: AttributeValue?] = [:],
+        headers: [String: String] = [:],
+        session: Session
+    ) throws(NavigationFailure) -> NavigationOutcome {
+        guard let flow = config.flows[flowName] else { throw .unknownFlow(flowName) }
+        guard let parked = session.parked, parked.flow == flowName else { throw .notParked(flowName) }
+        var resumed = session
+        for (name, value) in flow.sets { resumed.attributes[name] = value }
+        for (name, value) in attributes { resumed.attributes[name] = value }
+        resumed.stack = parked.stackBefore
+        resumed.parked = nil
+        let request = Request(url: parked.url, strategy: parked.strategy, via: parked.via, headers: headers)
+        let outcome = try navigate(request, session: resumed)
+        let resolution = Resolution(
+            old: session.stack,
+            new: outcome.session.stack,
+            nextEntryNumber: outcome.session.nextEntryNumber
+        )
+        return NavigationOutcome(
+            status: outcome.status == .unchanged ? .navigated : outcome.status,
+            url: outcome.url,
+            match: outcome.match,
+            redirects: outcome.redirects,
+            interceptors: outcome.interceptors,
+            resolution: resolution,
+            session: outcome.session,
+            warnings: outcome.warnings
+        )
+    }
+
+    /// Cancels a flow: closes its layer, restores the stack from before it and drops the parked navigation.
+    public func cancelFlow(_ flowName: String, session: Session) throws(NavigationFailure) -> NavigationOutcome {
+        guard config.flows[flowName] != nil else { throw .unknownFlow(flowName) }
+        guard let parked = session.parked, parked.flow == flowName else { throw .notParked(flowName) }
+        var next = session
+        next.stack = parked.stackBefore
+        next.parked = nil
+        return stackOutcome(
+            Resolution(old: session.stack, new: next.stack, nextEntryNumber: next.nextEntryNumber),
+            next
+        )
+    }
+}

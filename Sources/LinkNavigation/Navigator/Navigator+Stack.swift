@@ -1,0 +1,68 @@
+import LinkRouting
+
+extension Navigator {
+    /// Applies a stack operation to the session. A `trail` is given as URLs (`trail(_:session:)`).
+    public func perform(_ operation: StackOperation, session: Session) throws(NavigationFailure) -> NavigationOutcome {
+        let resolution: Resolution
+        do {
+            resolution = try config.resolver.perform(
+                operation,
+                stack: session.stack,
+                nextEntryNumber: session.nextEntryNumber
+            )
+        } catch {
+            throw .navigation(error)
+        }
+        var next = session
+        next.apply(resolution)
+        return stackOutcome(resolution, next)
+    }
+
+    /// Replaces the stack with the screens these URLs route to, in order (route redirects are
+    /// followed; interceptors do not run).
+    public func trail(_ urls: [String], session: Session) throws(NavigationFailure) -> NavigationOutcome {
+        var destinations: [Destination] = []
+        for start in urls {
+            var url = start
+            var chain = [url]
+            while true {
+                let match: RouteMatch
+                do {
+                    guard let found = try config.table.match(url) else { throw NavigationFailure.noRoute(url) }
+                    match = found
+                } catch let error as MalformedURLError {
+                    throw .malformed(error)
+                } catch {
+                    throw error as? NavigationFailure ?? .noRoute(url)
+                }
+                switch config.bindings[match.route.index].target {
+                case .screen(let screen, _):
+                    let params = Dictionary(match.params.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+                    destinations.append(Destination(screen: screen, params: params))
+                case .redirect(let template):
+                    let target = try RedirectTarget.expand(template, match: match, from: url)
+                    guard !chain.contains(target) else { throw .redirectLoop(chain + [target]) }
+                    guard chain.count <= config.redirectLimit else { throw .tooManyRedirects(chain + [target]) }
+                    chain.append(target)
+                    url = target
+                    continue
+                }
+                break
+            }
+        }
+        return try perform(.trail(destinations), session: session)
+    }
+
+    func stackOutcome(_ resolution: Resolution, _ session: Session) -> NavigationOutcome {
+        NavigationOutcome(
+            status: resolution.isUnchanged ? .unchanged : .navigated,
+            url: nil,
+            match: nil,
+            redirects: [],
+            interceptors: [],
+            resolution: resolution,
+            session: session,
+            warnings: []
+        )
+    }
+}

@@ -1,0 +1,149 @@
+import LinkRouting
+
+/// Runs navigations end to end against a session value: rewrite, match, redirects, interceptors,
+/// flows and resolution. A pure function of its inputs: the caller stores the returned session.
+public struct Navigator: Sendable {
+    public let config: NavigationConfig
+
+    public init(_ config: NavigationConfig) { self.config = config }
+
+    /// A navigation request.
+    public struct Request: Sendable {
+        public let url: String
+        public let strategy: Strategy?
+        public let via: [String]
+        /// Request headers; names compare case-insensitively.
+        public let headers: [String: String]
+
+        public init(url: String, strategy: Strategy? = nil, via: [String] = [], headers: [String: String] = [:]) {
+            self.url = url
+            self.strategy = strategy
+            self.via = via
+            self.headers = Dictionary(
+                headers.map { ($0.key.lowercased(), $0.value) },
+                uniquingKeysWith: { _, last in last }
+            )
+        }
+    }
+
+    /// Navigates `session` to the request's URL.
+    /// - Throws: ``NavigationFailure``; the session is untouched when it throws.
+    public func navigate(_ request: Request, session: Session) throws(NavigationFailure) -> NavigationOutcome {
+        var url = request.url
+        var chain = [url]
+        var redirects: [String] = []
+        var records: [InterceptorRecord] = []
+        passes: while true {
+            var rewritten: Set<String> = []
+            for name in config.globalInterceptors {
+                guard let interceptor = config.interceptors[name], let new = interceptor.rewrite(url) else { continue }
+                url = new
+                rewritten.insert(name)
+                records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
+            }
+            let match: RouteMatch
+            do {
+                guard let found = try config.table.match(url) else { throw NavigationFailure.noRoute(url) }
+                match = found
+            } catch let error as MalformedURLError {
+                throw .malformed(error)
+            } catch {
+                throw error as? NavigationFailure ?? .noRoute(url)
+            }
+            let binding = config.bindings[match.route.index]
+            guard case .screen(var screen, let routeStrategy) = binding.target else {
+                if case .redirect(let template) = binding.target {
+                    let target = try RedirectTarget.expand(template, match: match, from: url)
+                    guard try follow(target, from: url, chain: &chain, redirects: &redirects) else {
+                        throw .badRedirect(target)
+                    }
+                    url = target
+                }
+                continue passes
+            }
+            var status = NavigationOutcome.Status.navigated
+            let context = InterceptionContext(
+                url: url,
+                match: match,
+                attributes: session.attributes,
+                headers: request.headers,
+                flags: config.flags
+            )
+            interceptors: for name in config.globalInterceptors + binding.interceptors {
+                guard let interceptor = config.interceptors[name] else { continue }
+                let outcome = interceptor.intercept(context)
+                if outcome == .pass && rewritten.contains(name) { continue }
+                records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: outcome.word))
+                switch outcome {
+                case .pass:
+                    continue
+                case .rewrite(let new) where new != url:
+                    url = new
+                    continue passes
+                case .rewrite:
+                    continue
+                case .redirect(let target):
+                    let absolute = try RedirectTarget.absolute(target, from: url)
+                    if try follow(absolute, from: url, chain: &chain, redirects: &redirects) {
+                        url = absolute
+                        continue passes
+                    }
+                case .reject(let status, let code):
+                    throw .rejected(status: status, code: code, interceptor: name)
+                case .screen(let other):
+                    screen = other
+                    status = .redirectedScreen
+                    break interceptors
+                case .flow(let flow):
+                    return try park(request, behind: flow, session, url, match, redirects, records)
+                }
+            }
+            let destination = Destination(
+                screen: screen,
+                params: Dictionary(match.params.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+                via: request.via
+            )
+            let resolution: Resolution
+            do {
+                resolution = try config.resolver.resolve(
+                    destination,
+                    strategy: request.strategy ?? routeStrategy ?? .extend,
+                    stack: session.stack,
+                    nextEntryNumber: session.nextEntryNumber
+                )
+            } catch {
+                throw .navigation(error)
+            }
+            var next = session
+            next.apply(resolution)
+            if status == .navigated && resolution.isUnchanged { status = .unchanged }
+            return NavigationOutcome(
+                status: status,
+                url: url,
+                match: match,
+                redirects: redirects,
+                interceptors: records,
+                resolution: resolution,
+                session: next,
+                warnings: match.warnings
+            )
+        }
+    }
+
+    /// Records a redirect. A redirect to the URL itself is a no-op (`false`); one back to a URL of
+    /// the chain is a loop; more than the limit is too many.
+    private func follow(
+        _ target: String,
+        from current: String,
+        chain: inout [String],
+        redirects: inout [String]
+    ) throws(NavigationFailure) -> Bool {
+        let key = RedirectTarget.canonical(target)
+        if key == RedirectTarget.canonical(current) { return false }
+        if chain.contains(where: { RedirectTarget.canonical($0) == key }) { throw .redirectLoop(chain + [target]) }
+        guard redirects.count < config.redirectLimit else { throw .tooManyRedirects(chain + [target]) }
+        chain.append(target)
+        redirects.append(target)
+        return true
+    }
+}
