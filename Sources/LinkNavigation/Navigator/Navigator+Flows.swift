@@ -27,9 +27,8 @@ extension Navigator {
                 let root = config.resolver.graph.chain(to: destination).first
             {
                 // A modal needs something beneath it: a cold link parks on its destination's root screen.
-                let params = Dictionary(match.params.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
                 do {
-                    let rootParams = try config.resolver.entryParams(root, params)
+                    let rootParams = try config.resolver.entryParams(root, match.paramDictionary)
                     base = [StackEntry(id: "e\(number)", screen: root.name, params: rootParams, presentation: .root)]
                 } catch {
                     throw .navigation(error)

@@ -26,19 +26,10 @@ extension Navigator {
             var url = start
             var chain = [url]
             while true {
-                let match: RouteMatch
-                do {
-                    guard let found = try config.table.match(url) else { throw NavigationFailure.noRoute(url) }
-                    match = found
-                } catch let error as MalformedURLError {
-                    throw .malformed(error)
-                } catch {
-                    throw error as? NavigationFailure ?? .noRoute(url)
-                }
+                let match = try matchURL(url)
                 switch config.bindings[match.route.index].target {
                 case .screen(let screen, _):
-                    let params = Dictionary(match.params.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-                    destinations.append(Destination(screen: screen, params: params))
+                    destinations.append(Destination(screen: screen, params: match.paramDictionary))
                 case .redirect(let template):
                     let target = try RedirectTarget.expand(template, match: match, from: url)
                     guard !chain.contains(target) else { throw .redirectLoop(chain + [target]) }

@@ -41,15 +41,7 @@ public struct Navigator: Sendable {
                 rewritten.insert(name)
                 records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
             }
-            let match: RouteMatch
-            do {
-                guard let found = try config.table.match(url) else { throw NavigationFailure.noRoute(url) }
-                match = found
-            } catch let error as MalformedURLError {
-                throw .malformed(error)
-            } catch {
-                throw error as? NavigationFailure ?? .noRoute(url)
-            }
+            let match = try matchURL(url)
             let binding = config.bindings[match.route.index]
             guard case .screen(var screen, let routeStrategy) = binding.target else {
                 if case .redirect(let template) = binding.target {
@@ -100,7 +92,7 @@ public struct Navigator: Sendable {
             }
             let destination = Destination(
                 screen: screen,
-                params: Dictionary(match.params.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+                params: match.paramDictionary,
                 via: request.via
             )
             let resolution: Resolution
@@ -130,6 +122,18 @@ public struct Navigator: Sendable {
         }
     }
 
+    /// The route for `url`, or the failure that says why there is none.
+    func matchURL(_ url: String) throws(NavigationFailure) -> RouteMatch {
+        let found: RouteMatch?
+        do {
+            found = try config.table.match(url)
+        } catch {
+            throw .malformed(error)
+        }
+        guard let found else { throw .noRoute(url) }
+        return found
+    }
+
     /// Records a redirect. A redirect to the URL itself is a no-op (`false`); one back to a URL of
     /// the chain is a loop; more than the limit is too many.
     private func follow(
@@ -145,5 +149,12 @@ public struct Navigator: Sendable {
         chain.append(target)
         redirects.append(target)
         return true
+    }
+}
+
+extension RouteMatch {
+    /// The matched params by name (path params first, as the match lists them).
+    var paramDictionary: [String: ParamValue] {
+        Dictionary(params.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 }
