@@ -43,3 +43,13 @@ run: build
 
 clean:
 	rm -rf .build Benchmarks/.build
+
+.PHONY: bench-store test-tsan
+
+## Session-store benchmark: update on 1 and 2 threads, memory per session, one resolution (release build).
+bench-store:
+	./Benchmarks/bench-store.sh
+
+## The session store's tests under ThreadSanitizer, built apart so the normal build is kept.
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter SessionStore

@@ -33,7 +33,15 @@ let package = Package(
                 ),
             ],
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
-        )
+        ),
+        .executableTarget(
+            name: "StoreBenchmark",
+            dependencies: [
+                .product(name: "LinkNavigation", package: rootIdentity),
+                .product(name: "LinkRouting", package: rootIdentity),
+            ],
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

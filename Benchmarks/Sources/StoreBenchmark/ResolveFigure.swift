@@ -1,0 +1,48 @@
+import LinkNavigation
+import LinkRouting
+
+/// W: one typical `extend` navigation, product(id: 42) from home > catalog, with a small graph.
+enum ResolveFigure {
+    static let samples = 15
+    static let opsPerSample = 100_000
+
+    /// Median ns per resolution, or `nil` if the graph cannot be built.
+    static func measure() -> Double? {
+        guard
+            let graph = try? ScreenGraph([
+                Screen(name: "home"),
+                Screen(name: "catalog", parent: "home"),
+                Screen(
+                    name: "product",
+                    params: [try ScreenParam("id", "int"), try ScreenParam("ref", "string=direct")],
+                    parent: "catalog"
+                ),
+            ])
+        else { return nil }
+        let resolver = NavigationResolver(graph: graph)
+        let destination = Destination(screen: "product", params: ["id": .int(42)])
+        let stack = Array(Stacks.threeScreens(0).prefix(2))
+        guard let check = try? resolver.resolve(destination, strategy: .extend, stack: stack, nextEntryNumber: 3),
+            check.stack.map(\.screen) == ["home", "catalog", "product"]
+        else { return nil }
+
+        var checksum = 0
+        func pass() -> Double {
+            let start = Machine.nanos()
+            for _ in 0..<opsPerSample {
+                if let resolution = try? resolver.resolve(
+                    destination,
+                    strategy: .extend,
+                    stack: stack,
+                    nextEntryNumber: 3
+                ) {
+                    checksum &+= resolution.nextEntryNumber
+                }
+            }
+            return Double(Machine.nanos() - start) / Double(opsPerSample)
+        }
+        _ = pass()  // warm-up
+        let result = median((0..<samples).map { _ in pass() })
+        return checksum > 0 ? result : nil
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import LinkNavigation
+import Synchronization
+
+/// X and Y: one `update` that changes an attribute (get + mutate + version bump) on a random one of
+/// 100,000 existing sessions; ns per op on 1 thread, and per op per thread with 2 threads at once.
+///
+/// Each op makes its id `String` from the id's bytes, as the HTTP layer does from a request path,
+/// so that the store is timed with the id in cache, as a request hands it over, rather than behind a
+/// pointer into one of 100,000 strings built long before.
+struct UpdateFigures {
+    let single: Double
+    let parallel: Double
+
+    /// 100,000; `STORE_BENCH_SESSIONS` changes it, to see how the figures follow cache misses.
+    static let sessions = ProcessInfo.processInfo.environment["STORE_BENCH_SESSIONS"].flatMap { Int($0) } ?? 100_000
+    static let opsPerSample = 200_000
+    static let samples = 15
+    /// Random session indices, drawn before timing so the timed loop only reads them.
+    static let indexCount = 1 << 20
+
+    /// The store and ids the timings run on.
+    struct Fixture: Sendable {
+        let store: SessionStore
+        let ids: [String]
+        /// The ids' UTF-8 bytes, 22 per id, back to back.
+        let idBytes: [UInt8]
+        let indices: [Int32]
+
+        static let idLength = 22
+
+        init() throws {
+            store = SessionStore()
+            var ids: [String] = []
+            ids.reserveCapacity(UpdateFigures.sessions)
+            for n in 0..<UpdateFigures.sessions {
+                let session = try store.create(attributes: ["n": .number(-1)])
+                _ = try store.update(session.id) { session in
+                    session.stack = Stacks.threeScreens(n)
+                    session.nextEntryNumber = 4
+                }
+                ids.append(session.id)
+            }
+            self.ids = ids
+            idBytes = ids.flatMap { Array($0.utf8) }
+            guard idBytes.count == ids.count * Fixture.idLength else {
+                throw BenchmarkError(description: "session ids are not \(Fixture.idLength) bytes long")
+            }
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+            indices = (0..<UpdateFigures.indexCount).map { _ in
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                return Int32(truncatingIfNeeded: state % UInt64(UpdateFigures.sessions))
+            }
+        }
+
+        /// Runs `ops` updates starting at `offset` in the index list; each writes a value no earlier
+        /// op wrote (`lane` keeps two threads' values apart). Returns how many updates failed.
+        @inline(never)
+        func run(ops: Int, offset: Int, lane: Int, round: Int) -> Int {
+            var failures = 0
+            let mask = UpdateFigures.indexCount - 1
+            idBytes.withUnsafeBufferPointer { bytes in
+                for i in 0..<ops {
+                    let start = Int(indices[(offset &+ i) & mask]) &* Fixture.idLength
+                    let id = String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Fixture.idLength)]),
+                        as: UTF8.self
+                    )
+                    let value = AttributeValue.number(Double((round &* ops &+ i) &* 2 &+ lane))
+                    do {
+                        _ = try store.update(id) { $0.attributes["n"] = value }
+                    } catch {
+                        failures += 1
+                    }
+                }
+            }
+            return failures
+        }
+    }
+
+    static func measure() throws -> UpdateFigures {
+        let fixture = try Fixture()
+        let cpus = Machine.allowedCPUs()
+        var round = 0
+        var failures = 0
+
+        // 1 thread, on the last allowed CPU.
+        if let cpu = cpus.last { Machine.pinCurrentThread(to: cpu) }
+        failures += fixture.run(ops: opsPerSample, offset: 0, lane: 0, round: -1)  // warm-up
+        var singles: [Double] = []
+        for sample in 0..<samples {
+            let start = Machine.nanos()
+            failures += fixture.run(ops: opsPerSample, offset: sample * opsPerSample, lane: 0, round: round)
+            singles.append(Double(Machine.nanos() - start) / Double(opsPerSample))
+            round += 1
+        }
+        Machine.allow(cpus)
+
+        // 2 threads, one per CPU when there are two.
+        var parallels: [Double] = []
+        for sample in 0..<(samples + 1) {
+            let (wall, failed) = twoThreads(fixture, cpus: cpus, round: round, sample: sample)
+            failures += failed
+            if sample > 0 { parallels.append(Double(wall) / Double(opsPerSample)) }  // sample 0 warms up
+            round += 1
+        }
+        guard failures == 0 else { throw BenchmarkError(description: "\(failures) updates failed") }
+        // Warm-up and samples on 1 thread, then 2 threads per parallel round.
+        let singleOps = (1 + samples) * opsPerSample
+        try checkVersions(fixture, expectedOps: singleOps + 2 * (samples + 1) * opsPerSample)
+        return UpdateFigures(single: median(singles), parallel: median(parallels))
+    }
+
+    /// A start line for the two threads.
+    final class Barrier: Sendable {
+        let arrived = Atomic<Int>(0)
+    }
+
+    /// Both threads start together (spin barrier) and each times itself; the wall time is from the
+    /// first start to the last end.
+    static func twoThreads(_ fixture: Fixture, cpus: [Int], round: Int, sample: Int) -> (UInt64, Int) {
+        let barrier = Barrier()
+        let results = Mutex<[(start: UInt64, end: UInt64, failures: Int)]>([])
+        let done = DispatchSemaphore(value: 0)
+        for lane in 0..<2 {
+            let thread = Thread {
+                if cpus.count >= 2 { Machine.pinCurrentThread(to: cpus[lane]) }
+                barrier.arrived.add(1, ordering: .acquiringAndReleasing)
+                while barrier.arrived.load(ordering: .acquiring) < 2 {}
+                let start = Machine.nanos()
+                let offset = (sample * 2 + lane) * opsPerSample + 12_345 * lane
+                let failed = fixture.run(ops: opsPerSample, offset: offset, lane: lane, round: round)
+                let end = Machine.nanos()
+                results.withLock { $0.append((start, end, failed)) }
+                done.signal()
+            }
+            thread.start()
+        }
+        done.wait()
+        done.wait()
+        return results.withLock { all in
+            let start = all.map(\.start).min() ?? 0
+            let end = all.map(\.end).max() ?? 0
+            return (end - start, all.reduce(0) { $0 + $1.failures })
+        }
+    }
+
+    /// Every update above changed its session: the versions must have grown by exactly that many.
+    static func checkVersions(_ fixture: Fixture, expectedOps: Int) throws {
+        var grown = 0
+        for id in fixture.ids {
+            guard let session = fixture.store.session(id) else {
+                throw BenchmarkError(description: "session \(id) vanished")
+            }
+            grown += session.version - 2  // 1 at creation, 2 after the stack was set
+        }
+        guard grown == expectedOps else {
+            throw BenchmarkError(description: "versions grew by \(grown), expected \(expectedOps) updates")
+        }
+    }
+
+    /// For callgrind: single-thread updates only.
+    static func profile(ops: Int) throws {
+        let fixture = try Fixture()
+        let failures = fixture.run(ops: ops, offset: 0, lane: 0, round: 0)
+        print("profile: \(ops) updates, \(failures) failures")
+    }
+}

@@ -1,0 +1,108 @@
+/// Session ids: random ones the store mints, and the checks and packing of the ids it is given.
+enum SessionID {
+    /// Characters of a generated id: 128 bits in base64url without padding.
+    static let generatedLength = 22
+    /// The longest client-chosen id.
+    static let maxLength = 128
+
+    /// 128 bits from the system's CSPRNG (`getrandom` on Linux).
+    static func randomBits() -> PackedID {
+        var generator = SystemRandomNumberGenerator()
+        return PackedID(high: generator.next(), low: generator.next())
+    }
+
+    /// The base64url text (RFC 4648 §5, no padding) of the 16 bytes `high` then `low`, big-endian.
+    static func encode(_ id: PackedID) -> String {
+        String(unsafeUninitializedCapacity: generatedLength) { buffer in
+            // 21 groups of 6 bits cover the first 126 bits; the 22nd character holds the last 2 bits,
+            // followed by four zero bits, as base64 pads a final lone byte.
+            for group in 0..<21 {
+                let shift = 122 - 6 * group  // bit offset of this group's lowest bit, counted from the end
+                let sextet: UInt64
+                if shift >= 64 {
+                    sextet = id.high >> UInt64(shift - 64)
+                } else if shift > 58 {
+                    sextet = (id.high << UInt64(64 - shift)) | (id.low >> UInt64(shift))
+                } else {
+                    sextet = id.low >> UInt64(shift)
+                }
+                buffer[group] = character(sextet & 0x3F)
+            }
+            buffer[21] = character((id.low & 0x3) << 4)
+            return generatedLength
+        }
+    }
+
+    /// The 128 bits of an id in the form ``encode(_:)`` writes, or `nil` for any other text.
+    ///
+    /// The mapping is one to one: the last character must carry zeros in its four unused bits, so no
+    /// two texts give the same bits.
+    @inline(__always)
+    static func decode(_ id: String) -> PackedID? {
+        if let packed = id.utf8.withContiguousStorageIfAvailable({ decode(bytes: $0) }) { return packed }
+        // Text not stored as contiguous UTF-8 (bridged strings): copy it once.
+        return Array(id.utf8).withUnsafeBufferPointer { decode(bytes: $0) }
+    }
+
+    @inline(__always)
+    private static func decode(bytes: UnsafeBufferPointer<UInt8>) -> PackedID? {
+        guard bytes.count == generatedLength else { return nil }
+        return values.withUnsafeBufferPointer { table -> PackedID? in
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            var invalid: UInt8 = 0  // the 0x40 bit of any byte outside the alphabet
+            for index in 0..<21 {
+                let sextet = table[Int(bytes[index])]
+                invalid |= sextet
+                // Shift the 128-bit (high, low) left by 6 and append the sextet.
+                high = (high << 6) | (low >> 58)
+                low = (low << 6) | UInt64(sextet & 0x3F)
+            }
+            let last = table[Int(bytes[21])]
+            guard (invalid | last) & 0x40 == 0, last & 0xF == 0 else { return nil }
+            high = (high << 2) | (low >> 62)
+            low = (low << 2) | UInt64(last >> 4)
+            return PackedID(high: high, low: low)
+        }
+    }
+
+    /// Each byte's base64url value, or 0x40 for a byte outside the alphabet.
+    private static let values: [UInt8] = (0...255).map { byte in
+        value(of: UInt8(byte)).map { UInt8($0) } ?? 0x40
+    }
+
+    /// The base64url character for a value below 64.
+    @inline(__always)
+    static func character(_ value: UInt64) -> UInt8 {
+        switch value {
+        case 0..<26: UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "A")
+        case 26..<52: UInt8(truncatingIfNeeded: value - 26) &+ UInt8(ascii: "a")
+        case 52..<62: UInt8(truncatingIfNeeded: value - 52) &+ UInt8(ascii: "0")
+        case 62: UInt8(ascii: "-")
+        default: UInt8(ascii: "_")
+        }
+    }
+
+    /// The value of a base64url character, or `nil` for any other byte.
+    @inline(__always)
+    static func value(of byte: UInt8) -> UInt64? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt64(byte &- UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt64(byte &- UInt8(ascii: "a")) &+ 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte &- UInt8(ascii: "0")) &+ 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
+    }
+
+    /// Whether `id` is 1 to 128 characters of `A-Z`, `a-z`, `0-9`, `_` and `-`.
+    static func isValid(_ id: String) -> Bool {
+        var count = 0
+        for byte in id.utf8 {
+            count += 1
+            guard count <= maxLength, value(of: byte) != nil else { return false }
+        }
+        return count > 0
+    }
+}

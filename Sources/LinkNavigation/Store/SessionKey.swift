@@ -1,0 +1,42 @@
+/// A session id as the store keys it: 128 bits for ids in the store's own format, text otherwise.
+///
+/// Ids the store mints are 22 base64url characters; kept as two words, they cost no heap
+/// allocation, compare without following a pointer, and hash as 16 bytes. Client-chosen ids
+/// (SPEC `sessions.client_ids`) in that same form are packed too; any other id stays text.
+enum SessionKey {
+    case packed(PackedID)
+    case text(String)
+
+    /// The key of `id`, or `nil` when `id` cannot name a session (it is not 1 to 128 characters of
+    /// `A-Z`, `a-z`, `0-9`, `_` and `-`).
+    @inline(__always)
+    init?(_ id: String) {
+        if let packed = SessionID.decode(id) {
+            self = .packed(packed)
+        } else if SessionID.isValid(id) {
+            self = .text(id)
+        } else {
+            return nil
+        }
+    }
+
+    /// Picks the key's shard: not keyed, as an attacker choosing ids can at worst crowd one shard's
+    /// lock; each shard's dictionaries hash keys with the process's random seed.
+    @inline(__always)
+    var shardHash: UInt64 {
+        switch self {
+        case .packed(let id):
+            return (id.high ^ id.low) &* 0x9E37_79B9_7F4A_7C15 >> 32
+        case .text(let text):
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash ^ (hash >> 29)
+        }
+    }
+}
+
+/// 128 bits of a session id, most significant first: the key of an id in the store's own format.
+struct PackedID: Hashable, Sendable {
+    let high: UInt64
+    let low: UInt64
+}

@@ -1,0 +1,113 @@
+import Synchronization
+
+extension SessionStore {
+    /// Creates a session with a new random id: 128 bits from the system's CSPRNG, base64url-encoded
+    /// without padding (22 characters).
+    /// - Parameter attributes: The new session's attributes.
+    /// - Returns: The new session, at version 1 with an empty stack.
+    /// - Throws: ``SessionStoreError/sessionLimit`` when ``Configuration/maxSessions`` live sessions
+    ///   are held (expired ones are swept first).
+    public func create(attributes: [String: AttributeValue] = [:]) throws(SessionStoreError) -> Session {
+        let now = clock.milliseconds()
+        try reservePlace(now: now)
+        let slot = Slot(attributes: attributes, lastAccess: now)
+        while true {
+            let bits = SessionID.randomBits()
+            let key = SessionKey.packed(bits)
+            let inserted = shard(for: key).withLock { slots -> Bool in
+                // A repeat of 128 random bits would mean a broken generator; never overwrite a session.
+                guard slots.packed[bits] == nil else { return false }
+                slots.packed[bits] = slot
+                return true
+            }
+            if inserted { return Session(id: SessionID.encode(bits), attributes: attributes) }
+        }
+    }
+
+    /// The session with a client-chosen id (SPEC `sessions.client_ids`), created if there is no live
+    /// one; an existing session is returned as it is and its idle time restarts.
+    /// - Parameters:
+    ///   - id: 1 to 128 characters of `A-Z`, `a-z`, `0-9`, `_` and `-`.
+    ///   - attributes: The attributes of a session this call creates; ignored for an existing one.
+    /// - Returns: The session, and whether this call created it.
+    /// - Throws: ``SessionStoreError/invalidID`` for a malformed id, ``SessionStoreError/sessionLimit``
+    ///   when a session must be created and ``Configuration/maxSessions`` live ones are held.
+    public func getOrCreate(
+        id: String,
+        attributes: [String: AttributeValue] = [:]
+    ) throws(SessionStoreError) -> (session: Session, created: Bool) {
+        guard let key = SessionKey(id) else { throw .invalidID }
+        let now = clock.milliseconds()
+        let shard = shard(for: key)
+        let existing = shard.withLock { slots in
+            slots.withSlot(key) { slot in access(&slot, id: id, now: now) }
+        }
+        if let existing { return (existing, false) }
+
+        // Reserve outside the shard's lock: at the limit, reserving sweeps every shard.
+        try reservePlace(now: now)
+        let new = Session(id: id, attributes: attributes)
+        let slot = Slot(attributes: attributes, lastAccess: now)
+        let raced = shard.withLock { slots in
+            slots.withSlot(key) { current -> Session? in
+                if let raced = access(&current, id: id, now: now) { return raced }
+                current = slot
+                return nil
+            }
+        }
+        guard let raced else { return (new, true) }
+        // Another thread created it between the two locks: give the reserved place back.
+        held.subtract(1, ordering: .relaxed)
+        return (raced, false)
+    }
+
+    /// Removes every expired session, one shard at a time (never holding two shards' locks).
+    /// - Returns: How many sessions were removed.
+    @discardableResult
+    public func removeExpired() -> Int {
+        removeExpired(now: clock.milliseconds())
+    }
+
+    func removeExpired(now: Int64) -> Int {
+        var removed = 0
+        var oldestAccess = now
+        for shard in shards {
+            let (count, oldest) = shard.withLock { slots in slots.removeExpired(now: now, ttl: idleTTL) }
+            if count > 0 { held.subtract(count, ordering: .relaxed) }
+            removed += count
+            oldestAccess = min(oldestAccess, oldest)
+        }
+        // Sessions touched or created since were accessed later, so none can expire sooner.
+        let (expiry, overflow) = oldestAccess.addingReportingOverflow(idleTTL)
+        earliestExpiry.store(overflow ? (idleTTL > 0 ? .max : .min) : expiry, ordering: .relaxed)
+        return removed
+    }
+
+    /// Counts one more session in ``held`` unless that would pass ``Configuration/maxSessions``.
+    ///
+    /// At the limit, expired sessions are swept first, but only if one can have expired since the
+    /// last sweep: a store full of live sessions refuses new ones without scanning them each time.
+    func reservePlace(now: Int64) throws(SessionStoreError) {
+        if tryReserve() { return }
+        if now >= earliestExpiry.load(ordering: .relaxed) {
+            _ = removeExpired(now: now)
+            if tryReserve() { return }
+        }
+        throw .sessionLimit
+    }
+
+    private func tryReserve() -> Bool {
+        let limit = configuration.maxSessions
+        var current = held.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = held.compareExchange(
+                expected: current,
+                desired: current + 1,
+                ordering: .relaxed
+            )
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+}

@@ -1,0 +1,183 @@
+import Synchronization
+
+/// The daemon's sessions, held in memory and safe to use from many threads at once (SPEC §6).
+///
+/// Sessions are spread over ``Configuration/shardCount`` shards by their id; each shard is a `Mutex`
+/// around its sessions, so calls on sessions of different shards do not wait for each other, and
+/// every call on one session is atomic. Nothing is async: libmicrohttpd's threads call in directly
+/// (ARCHITECTURE.md rule 9). No call holds more than one shard's lock at a time.
+///
+/// A session lives until it is deleted or goes unused for ``Configuration/idleTTL``; every access
+/// refreshes it. An expired session counts as absent at once and is removed when next touched or
+/// by ``removeExpired()``. Its ``Session/version`` starts at 1 and the store adds 1 whenever
+/// ``update(_:expectedVersion:_:)`` changes it.
+public final class SessionStore: Sendable {
+    /// The settings the store was made with.
+    public let configuration: Configuration
+    let shards: [Shard]
+    /// `shards.count - 1`, the count being a power of two.
+    let shardMask: UInt64
+    let idleTTL: Int64
+    let clock: TimeSource
+    /// Sessions held, expired ones included until they are removed; new sessions reserve a place here
+    /// first, so that the limit is never exceeded without locking every shard to count.
+    let held = Atomic<Int>(0)
+    /// No session held can expire before this time (``TimeSource`` milliseconds), as of the last
+    /// sweep: creating at the limit sweeps only once it has passed (see `reservePlace(now:)`).
+    let earliestExpiry = Atomic<Int64>(.min)
+
+    /// Creates an empty store.
+    /// - Parameters:
+    ///   - configuration: Idle TTL, session limit and shard count.
+    ///   - clock: Where the store reads the time; tests pass a manual one.
+    public init(configuration: Configuration = Configuration(), clock: TimeSource = .coarseMonotonic) {
+        self.configuration = configuration
+        let count = configuration.effectiveShardCount
+        shards = (0..<count).map { _ in Shard() }
+        shardMask = UInt64(count - 1)
+        idleTTL = configuration.idleTTLMilliseconds
+        self.clock = clock
+    }
+
+    /// The number of sessions held. Expired sessions count until they are removed (on their next
+    /// access or by ``removeExpired()``).
+    public var count: Int { held.load(ordering: .relaxed) }
+
+    @inline(__always)
+    func shard(for key: SessionKey) -> Shard {
+        shards[Int(truncatingIfNeeded: key.shardHash & shardMask)]
+    }
+
+    /// A copy of the session, or `nil` when there is no live session with this id. Refreshes its
+    /// last access.
+    /// - Parameter id: The session's id.
+    /// - Returns: The session as stored, or `nil`; an expired session is removed and counts as absent.
+    public func session(_ id: String) -> Session? {
+        guard let key = SessionKey(id) else { return nil }
+        let now = clock.milliseconds()
+        return shard(for: key).withLock { slots in
+            slots.withSlot(key) { slot in access(&slot, id: id, now: now) }
+        }
+    }
+
+    /// Reads a slot under its shard's lock: refreshes a live one, removes an expired one.
+    /// - Returns: The live session, or `nil`.
+    @inline(__always)
+    func access(_ slot: inout Slot?, id: String, now: Int64) -> Session? {
+        guard let isExpired = slot?.isExpired(at: now, ttl: idleTTL) else { return nil }
+        if isExpired {
+            slot = nil
+            held.subtract(1, ordering: .relaxed)
+            return nil
+        }
+        slot?.lastAccess = now
+        return slot?.session(id: id)
+    }
+
+    /// Changes one session atomically: checks its version, runs `body` on a copy, and stores the
+    /// result with the version raised by 1 if it differs from what was stored.
+    ///
+    /// - Parameters:
+    ///   - id: The session's id.
+    ///   - expectedVersion: When given, the update is refused unless the session is at this version.
+    ///   - body: Changes the session. Its changes to ``Session/version`` are ignored (the store
+    ///     sets it), and when it throws, nothing is stored.
+    /// - Returns: What `body` returned, and the session as stored afterwards.
+    /// - Throws: ``SessionStoreError/noSession`` for an unknown or expired id,
+    ///   ``SessionStoreError/versionConflict(expected:actual:)`` with the current version, or
+    ///   ``SessionStoreError/navigation(_:)`` with the error `body` threw. Nothing changes then,
+    ///   except that a live session's idle time restarts.
+    /// - Important: `body` runs under the lock of the session's shard: keep it quick (a resolution,
+    ///   no IO, no encoding), and never call back into the store from it.
+    @inlinable
+    public func update<Result>(
+        _ id: String,
+        expectedVersion: Int? = nil,
+        _ body: (inout Session) throws(NavigationError) -> Result
+    ) throws(SessionStoreError) -> (result: Result, session: Session) {
+        // Inlinable and thin so that callers specialise it: the work is in the non-generic
+        // `applyUpdate(to:expectedVersion:body:)`, which unspecialised generic code would slow down
+        // with run-time metadata lookups for `Result`.
+        var result: Result?
+        let session = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationError) in
+            result = try body(&session)
+        }
+        guard let result else { preconditionFailure("SessionStore.update returned without running its body") }
+        return (result, session)
+    }
+
+    /// ``update(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this returns.
+    @usableFromInline
+    func applyUpdate(
+        to id: String,
+        expectedVersion: Int?,
+        body: (inout Session) throws(NavigationError) -> Void
+    ) throws(SessionStoreError) -> Session {
+        guard let key = SessionKey(id) else { throw .noSession }
+        let now = clock.milliseconds()
+        return try shard(for: key).withLock { (slots) throws(SessionStoreError) -> Session in
+            try slots.withSlot(key) { (slot) throws(SessionStoreError) -> Session in
+                try modify(&slot, id: id, now: now, expectedVersion: expectedVersion, body)
+            }
+        }
+    }
+
+    /// The read-modify-write of ``update(_:expectedVersion:_:)`` on one slot, under its shard's lock.
+    func modify(
+        _ slot: inout Slot?,
+        id: String,
+        now: Int64,
+        expectedVersion: Int?,
+        _ body: (inout Session) throws(NavigationError) -> Void
+    ) throws(SessionStoreError) -> Session {
+        // Moved out, not copied: `stored` is the snapshot that is put back if anything fails.
+        guard var stored = slot.take() else { throw .noSession }
+        if stored.isExpired(at: now, ttl: idleTTL) {
+            held.subtract(1, ordering: .relaxed)
+            throw .noSession  // the slot stays empty: the session is removed
+        }
+        stored.lastAccess = now
+        if let expectedVersion, expectedVersion != stored.version {
+            let actual = stored.version
+            slot = stored
+            throw .versionConflict(expected: expectedVersion, actual: actual)
+        }
+        var session = stored.session(id: id)
+        do {
+            try body(&session)
+        } catch {
+            slot = stored
+            throw .navigation(error)
+        }
+        guard stored.differs(from: session) else {
+            session.version = stored.version
+            slot = consume stored
+            return consume session
+        }
+        session.version = stored.version + 1
+        slot = Slot(
+            stack: session.stack,
+            attributes: session.attributes,
+            parked: ParkedBox.box(session.parked, reusing: stored.parked),
+            version: session.version,
+            nextEntryNumber: session.nextEntryNumber,
+            lastAccess: now
+        )
+        return consume session
+    }
+
+    /// Ends a session.
+    /// - Parameter id: The session's id.
+    /// - Returns: Whether a live session was removed (`false` for an unknown or expired id).
+    @discardableResult
+    public func delete(_ id: String) -> Bool {
+        guard let key = SessionKey(id) else { return false }
+        let now = clock.milliseconds()
+        let removed = shard(for: key).withLock { slots -> Slot? in
+            slots.withSlot(key) { slot in slot.take() }
+        }
+        guard let removed else { return false }
+        held.subtract(1, ordering: .relaxed)
+        return !removed.isExpired(at: now, ttl: idleTTL)
+    }
+}
