@@ -8,6 +8,9 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(dirname "$here")"
 routes="$(dirname "$repo")/shared/bench/github_routes.txt"
 
+# SwiftPM keeps the root package's file list in the build description and does not notice files
+# added to it since; drop the description so that the plan is made afresh (the objects are kept).
+rm -f "$here"/.build/*/release/description.json
 swift build -c release --package-path "$here"
 # The malloc interposer is not linked into the benchmark on Linux (it would wrap malloc in every
 # process of it); make sure its library is built, and preload it. The binary counts mallocs with it,
