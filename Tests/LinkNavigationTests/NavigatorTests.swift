@@ -154,3 +154,30 @@ import Testing
         #expect(outcome.resolution.transition.map(\.summary) == ["replace cart,product"])
     }
 }
+
+@Suite struct StoredNavigationTests {
+    /// The way the API layer drives a navigation: inside one atomic update of the stored session.
+    @Test func aNavigationRunsInsideAStoreUpdateAndAFailureChangesNothing() throws {
+        let store = SessionStore()
+        let navigator = try shopNavigator()
+        let created = try store.create()
+        let (outcome, stored) = try store.update(created.id, expectedVersion: 1) { session throws(NavigationFailure) in
+            let outcome = try navigator.navigate(.init(url: "shop://product/7"), session: session)
+            session = outcome.session
+            return outcome
+        }
+        #expect(outcome.status == .navigated)
+        #expect(stored.version == 2)
+        #expect(stored.stack.names == ["home", "catalog", "product:7"])
+
+        #expect(throws: SessionStoreError.navigation(.noRoute("shop://nope"))) {
+            try store.update(created.id) { session throws(NavigationFailure) in
+                session = try navigator.navigate(.init(url: "shop://nope"), session: session).session
+            }
+        }
+        #expect(throws: SessionStoreError.versionConflict(expected: 1, actual: 2)) {
+            try store.update(created.id, expectedVersion: 1) { _ throws(NavigationFailure) in }
+        }
+        #expect(store.session(created.id)?.stack.names == ["home", "catalog", "product:7"])
+    }
+}

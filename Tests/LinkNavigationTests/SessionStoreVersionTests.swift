@@ -73,8 +73,8 @@ import Testing
         _ = try store.update(session.id) { $0.stack = storeTestStack(product: 1) }
         let before = try #require(store.session(session.id))
         let refusal = NavigationError.invalidNavigation("nothing to go back to")
-        #expect(throws: SessionStoreError.navigation(refusal)) {
-            try store.update(session.id) { (session) throws(NavigationError) in
+        #expect(throws: SessionStoreError.navigation(.navigation(refusal))) {
+            try store.update(session.id) { (session) throws(NavigationFailure) in
                 session.attributes["a"] = .number(2)
                 session.stack.removeAll()
                 session.parked = ParkedNavigation(
@@ -84,7 +84,7 @@ import Testing
                     flow: "login",
                     stackBefore: []
                 )
-                throw refusal
+                throw .navigation(refusal)
             }
         }
         #expect(store.session(session.id) == before)
@@ -152,7 +152,7 @@ import Testing
                 == "expected version 3, the session is at 5"
         )
         #expect(
-            SessionStoreError.navigation(.stackTooDeep(limit: 64)).description
+            SessionStoreError.navigation(.navigation(.stackTooDeep(limit: 64))).description
                 == "the stack would be deeper than 64 entries"
         )
         #expect(SessionStoreError.invalidID.description.contains("128"))

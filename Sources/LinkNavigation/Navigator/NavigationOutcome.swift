@@ -35,7 +35,7 @@ public struct NavigationOutcome: Sendable {
 }
 
 /// Why a navigation did not happen. Nothing changes when one is thrown.
-public enum NavigationFailure: Error, Sendable, CustomStringConvertible {
+public enum NavigationFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case malformed(MalformedURLError)
     /// No route matched this URL.
     case noRoute(String)

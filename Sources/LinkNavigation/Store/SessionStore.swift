@@ -93,13 +93,13 @@ public final class SessionStore: Sendable {
     public func update<Result>(
         _ id: String,
         expectedVersion: Int? = nil,
-        _ body: (inout Session) throws(NavigationError) -> Result
+        _ body: (inout Session) throws(NavigationFailure) -> Result
     ) throws(SessionStoreError) -> (result: Result, session: Session) {
         // Inlinable and thin so that callers specialise it: the work is in the non-generic
         // `applyUpdate(to:expectedVersion:body:)`, which unspecialised generic code would slow down
         // with run-time metadata lookups for `Result`.
         var result: Result?
-        let session = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationError) in
+        let session = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationFailure) in
             result = try body(&session)
         }
         guard let result else { preconditionFailure("SessionStore.update returned without running its body") }
@@ -111,7 +111,7 @@ public final class SessionStore: Sendable {
     func applyUpdate(
         to id: String,
         expectedVersion: Int?,
-        body: (inout Session) throws(NavigationError) -> Void
+        body: (inout Session) throws(NavigationFailure) -> Void
     ) throws(SessionStoreError) -> Session {
         guard let key = SessionKey(id) else { throw .noSession }
         let now = clock.milliseconds()
@@ -128,7 +128,7 @@ public final class SessionStore: Sendable {
         id: String,
         now: Int64,
         expectedVersion: Int?,
-        _ body: (inout Session) throws(NavigationError) -> Void
+        _ body: (inout Session) throws(NavigationFailure) -> Void
     ) throws(SessionStoreError) -> Session {
         // Moved out, not copied: `stored` is the snapshot that is put back if anything fails.
         guard var stored = slot.take() else { throw .noSession }

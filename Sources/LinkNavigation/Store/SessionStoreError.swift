@@ -8,8 +8,8 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     case sessionLimit
     /// The caller expected another version than the session's current one.
     case versionConflict(expected: Int, actual: Int)
-    /// The update's body refused the change.
-    case navigation(NavigationError)
+    /// The update's body refused the change (a navigation that failed, say).
+    case navigation(NavigationFailure)
 
     public var description: String {
         switch self {
