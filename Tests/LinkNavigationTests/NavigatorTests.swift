@@ -138,14 +138,20 @@ import Testing
 
     @Test func theRequestStrategyBeatsTheRoutesAndAnUnchangedStackSaysSo() throws {
         let navigator = try shopNavigator()
-        let pushed = try navigator.navigate(.init(url: "shop://search"), session: session(["home", "search"]))
-        #expect(pushed.session.stack.names == ["home", "search", "search"])
+        // The route says push, which checkout's origins refuse on home; the request says extend.
+        #expect(throws: NavigationFailure.navigation(.invalidNavigation("checkout cannot be pushed on home (origins)")))
+        {
+            try navigator.navigate(.init(url: "shop://go/checkout"), session: session(["home"]))
+        }
         let extended = try navigator.navigate(
-            .init(url: "shop://search", strategy: .extend),
-            session: session(["home", "search"])
+            .init(url: "shop://go/checkout", strategy: .extend),
+            session: session(["home"])
         )
-        #expect(extended.status == .unchanged)
-        #expect(extended.session.version == 1)
+        #expect(extended.session.stack.names == ["home", "cart", "checkout"])
+        // Push never duplicates an identity: search (no required params) is popped back to.
+        let again = try navigator.navigate(.init(url: "shop://search"), session: session(["home", "search"]))
+        #expect(again.status == .unchanged)
+        #expect(again.session.version == 1)
     }
 
     @Test func aTrailReplacesTheStackWithoutRunningInterceptors() throws {

@@ -218,3 +218,36 @@ import Testing
         }
     }
 }
+
+/// Breadcrumbs and `push` never make cycles or break launch modes (review findings).
+@Suite struct NoCycleTests {
+    static let cases:
+        [(stack: [String], screen: String, id: Int64?, strategy: Strategy, via: [String], expect: [String])] = [
+            (["home", "catalog"], "product", 42, .extend, ["catalog"], ["home", "catalog", "product:42"]),
+            (["home", "cart"], "catalog", nil, .extend, ["home"], ["home", "cart", "catalog"]),
+            (
+                ["home", "catalog", "product:42"], "product", 42, .extend, ["catalog"],
+                ["home", "catalog", "product:42"]
+            ),
+            (["home", "settings"], "settings", nil, .extend, ["catalog"], ["home", "settings"]),
+            (["home", "settings", "catalog"], "settings", nil, .push, [], ["home", "settings"]),
+            (["home", "catalog", "product:42"], "product", 43, .push, [], ["home", "catalog", "product:43"]),
+            (["home", "catalog"], "onboarding", nil, .push, [], ["onboarding"]),
+            ([], "product", 1, .rebuild, ["home", "cart"], ["home", "cart", "product:1"]),
+        ]
+
+    @Test(arguments: cases.indices)
+    func noIdentityTwiceAndLaunchModesHold(_ index: Int) throws {
+        let c = Self.cases[index]
+        let resolver = NavigationResolver(graph: try shopGraph())
+        let old = try stack(from: c.stack)
+        let resolution = try resolver.resolve(
+            Destination(screen: c.screen, params: c.id.map { ["id": .int($0)] } ?? [:], via: c.via),
+            strategy: c.strategy,
+            stack: old,
+            nextEntryNumber: 10
+        )
+        #expect(resolution.stack.names == c.expect)
+        #expect(resolution.transition.applied(to: old) == resolution.stack)
+    }
+}

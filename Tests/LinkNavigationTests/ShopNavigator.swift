@@ -39,6 +39,10 @@ func shopNavigator(flags: [String: Bool] = ["new_checkout": false], redirectLimi
             RouteDefinition(name: "search", pattern: "/search"),
             RouteBinding(target: .screen("search", strategy: .push))
         ),
+        (
+            RouteDefinition(name: "go_checkout", pattern: "/go/checkout"),
+            RouteBinding(target: .screen("checkout", strategy: .push))
+        ),
     ]
     let table = try RouteTable(routes.map(\.0), schemes: ["shop"], hosts: ["shop.example.com"])
     return Navigator(

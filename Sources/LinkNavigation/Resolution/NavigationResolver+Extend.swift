@@ -13,26 +13,8 @@ extension NavigationResolver {
         _ stack: [StackEntry],
         _ ids: inout EntryIDs
     ) throws(NavigationError) -> [StackEntry] {
-        guard let top = stack.last else { return try rebuild(screen, destination, &ids) }
-        if screen.presentation == .root {
-            if let root = stack.first, sameIdentity(root, screen, params) { return [root.with(params: params)] }
-            return [ids.make(screen, params, first: true)]
-        }
-        if destination.via.isEmpty {
-            if let i = stack.lastIndex(where: { sameIdentity($0, screen, params) }) {
-                return Array(stack[..<i]) + [stack[i].with(params: params)]
-            }
-            switch screen.launch {
-            case .singleTop where top.screen == screen.name:
-                return Array(stack.dropLast()) + [top.with(params: params)]
-            case .unique:
-                if let i = stack.lastIndex(where: { $0.screen == screen.name }) {
-                    return Array(stack[..<i]) + [stack[i].with(params: params)]
-                }
-            default:
-                break
-            }
-        }
+        guard !stack.isEmpty else { return try rebuild(screen, destination, &ids) }
+        if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }
         let milestones = destination.via + [screen.name]
         for base in stack.indices.reversed() {
             let kept = Array(stack[...base])
@@ -56,9 +38,41 @@ extension NavigationResolver {
         return try rebuild(screen, destination, &ids)
     }
 
+    /// Where the destination goes without a path: a `root` screen replaces the stack; an entry
+    /// with the same identity is popped back to (no cycles); `single_top` updates the top entry;
+    /// `unique` pops back to its one entry. `nil`: none of these applies.
+    func placedAsLaunched(
+        _ screen: Screen,
+        _ params: [String: ParamValue],
+        _ stack: [StackEntry],
+        _ ids: inout EntryIDs
+    ) -> [StackEntry]? {
+        if screen.presentation == .root {
+            if let root = stack.first, sameIdentity(root, screen, params) { return [root.with(params: params)] }
+            return [ids.make(screen, params, first: true)]
+        }
+        if let i = stack.lastIndex(where: { sameIdentity($0, screen, params) }) {
+            return Array(stack[..<i]) + [stack[i].with(params: params)]
+        }
+        switch screen.launch {
+        case .singleTop:
+            if let top = stack.last, top.screen == screen.name {
+                return Array(stack.dropLast()) + [top.with(params: params)]
+            }
+        case .unique:
+            if let i = stack.lastIndex(where: { $0.screen == screen.name }) {
+                return Array(stack[..<i]) + [stack[i].with(params: params)]
+            }
+        case .standard:
+            break
+        }
+        return nil
+    }
+
     /// The screens to push after `start` so that the path passes through `milestones` in order,
     /// breadth-first between milestones (shortest legs). Intermediate screens must have their
-    /// required params filled by `params` and must not already be on the kept stack (no cycles).
+    /// required params filled by `params` and must not already be on the kept stack (no cycles);
+    /// a breadcrumb already on the kept stack has been passed through already.
     func findPath(
         from start: String,
         through milestones: [String],
@@ -69,7 +83,8 @@ extension NavigationResolver {
         var used = Set(kept.map(\.screen))
         var path: [Screen] = []
         var current = start
-        for milestone in milestones {
+        for (i, milestone) in milestones.enumerated() {
+            if i < milestones.count - 1 && used.contains(milestone) { continue }
             guard
                 let leg = shortestLeg(
                     from: current,

@@ -62,7 +62,9 @@ public struct NavigationResolver: Sendable {
             stack.append(ids.make(member, try entryParams(member, destination.params), first: i == 0))
         }
         if destination.via.isEmpty { return stack }
-        let milestones = Array(destination.via.dropFirst()) + [screen.name]
+        let milestones =
+            Array(destination.via.dropFirst()).filter { name in !stack.contains { $0.screen == name } }
+            + [screen.name]
         guard let path = findPath(from: first.name, through: milestones, destination.params, excluding: stack)
         else {
             throw .invalidNavigation("no path from \(first.name) through \(milestones.joined(separator: ", "))")
@@ -71,10 +73,12 @@ public struct NavigationResolver: Sendable {
         return stack
     }
 
-    /// `push`: the destination alone on top, if its origins allow it there.
+    /// `push`: the destination alone on top, if its origins allow it there. Launch modes, identity
+    /// and `root` presentation still apply: `push` never makes a cycle or a second `unique` entry.
     func push(_ screen: Screen, _ params: [String: ParamValue], _ stack: [StackEntry], _ ids: inout EntryIDs)
         throws(NavigationError) -> [StackEntry]
     {
+        if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }
         if let top = stack.last, !screen.allows(after: top.screen) {
             throw .invalidNavigation("\(screen.name) cannot be pushed on \(top.screen) (origins)")
         }
