@@ -132,3 +132,46 @@ import Testing
         #expect(ok.interceptors == [InterceptorRecord(name: "maintenance", kind: "maintenance", outcome: "passed")])
     }
 }
+
+@Suite struct InterceptorEdgeTests {
+    @Test func aQuestionMarkInTheFragmentIsNoQuery() {
+        #expect(StripQueryInterceptor(patterns: ["utm_*"]).rewrite("shop://product/1#frag?utm_a=1") == nil)
+    }
+
+    struct Flip: Interceptor {
+        var kind: String { "flip" }
+        func intercept(_ context: InterceptionContext) -> InterceptorOutcome {
+            .rewrite(context.url.hasSuffix("/") ? "shop://a" : "shop://a/")
+        }
+    }
+
+    struct SelfRedirect: Interceptor {
+        var kind: String { "self" }
+        func intercept(_ context: InterceptionContext) -> InterceptorOutcome { .redirect(context.url) }
+    }
+
+    func navigator(_ interceptor: any Interceptor) throws -> Navigator {
+        let table = try RouteTable([RouteDefinition(name: "a", pattern: "/a")], schemes: ["shop"])
+        return Navigator(
+            try NavigationConfig(
+                table: table,
+                bindings: [RouteBinding(target: .screen("a", strategy: nil), interceptors: ["x"])],
+                resolver: NavigationResolver(graph: try ScreenGraph([Screen(name: "a")])),
+                interceptors: ["x": interceptor]
+            )
+        )
+    }
+
+    @Test func endlessRewritesStop() throws {
+        #expect(throws: NavigationFailure.self) {
+            try navigator(Flip()).navigate(.init(url: "shop://a"), session: Session(id: "s"))
+        }
+    }
+
+    @Test func aRedirectToTheURLItselfIsANoOpRecordedAsPassed() throws {
+        let outcome = try navigator(SelfRedirect()).navigate(.init(url: "shop://a"), session: Session(id: "s"))
+        #expect(outcome.redirects == [])
+        #expect(outcome.interceptors.map(\.outcome) == ["passed"])
+        #expect(outcome.session.stack.map(\.screen) == ["a"])
+    }
+}

@@ -187,3 +187,44 @@ import Testing
         #expect(store.session(created.id)?.stack.names == ["home", "catalog", "product:7"])
     }
 }
+
+/// A parked navigation is always behind a flow on screen (review findings).
+@Suite struct FlowLifecycleTests {
+    @Test func leavingTheFlowLayerDropsTheParkedNavigation() throws {
+        let navigator = try shopNavigator()
+        let parked = try navigator.navigate(.init(url: "shop://cart"), session: Session(id: "s"))
+        let away = try navigator.navigate(.init(url: "shop://product/42"), session: parked.session)
+        #expect(away.session.stack.names == ["home", "product:42"])
+        #expect(away.session.parked == nil)
+        #expect(throws: NavigationFailure.notParked("login")) {
+            try navigator.completeFlow("login", session: away.session)
+        }
+
+        let again = try navigator.navigate(.init(url: "shop://cart"), session: away.session)
+        #expect(again.status == .parked)
+        #expect(again.session.stack.names == ["home", "product:42", "login"])
+
+        let dismissed = try navigator.perform(.dismiss, session: again.session)
+        #expect(dismissed.session.parked == nil)
+    }
+
+    @Test func parkingBehindAnotherFlowClosesTheFirstFlowsLayer() throws {
+        let navigator = try shopNavigator()
+        let login = try navigator.navigate(
+            .init(url: "shop://cart"),
+            session: Session(id: "s", stack: try stack(from: ["home", "catalog"]), nextEntryNumber: 3)
+        )
+        #expect(login.session.stack.names == ["home", "catalog", "login"])
+        let terms = try navigator.navigate(.init(url: "shop://legal"), session: login.session)
+        #expect(terms.status == .parked)
+        #expect(terms.session.stack.names == ["home", "catalog", "terms"])
+        #expect(terms.session.parked?.flow == "terms")
+        #expect(terms.resolution.transition.map(\.summary) == ["dismiss", "present terms"])
+
+        let cancelled = try navigator.cancelFlow("terms", session: terms.session)
+        #expect(cancelled.session.stack.names == ["home", "catalog"])
+        let completed = try navigator.completeFlow("terms", session: terms.session)
+        #expect(completed.session.stack.names == ["home", "catalog", "settings"])
+        #expect(completed.session.attributes["terms"] == .bool(true))
+    }
+}

@@ -40,6 +40,10 @@ func shopNavigator(flags: [String: Bool] = ["new_checkout": false], redirectLimi
             RouteBinding(target: .screen("search", strategy: .push))
         ),
         (
+            RouteDefinition(name: "legal", pattern: "/legal"),
+            RouteBinding(target: .screen("settings", strategy: nil), interceptors: ["needs_terms"])
+        ),
+        (
             RouteDefinition(name: "go_checkout", pattern: "/go/checkout"),
             RouteBinding(target: .screen("checkout", strategy: .push))
         ),
@@ -61,13 +65,20 @@ func shopNavigator(flags: [String: Bool] = ["new_checkout": false], redirectLimi
                     else: .screen("update_required")
                 ),
                 "no_tracking": StripQueryInterceptor(patterns: ["utm_*", "fbclid"]),
+                "needs_terms": RequireInterceptor(
+                    when: .attribute("terms", .equals(.bool(true))),
+                    else: .flow("terms")
+                ),
                 "staff_only": RequireInterceptor(
                     when: .attribute("role", .oneOf([.string("staff"), .string("admin")])),
                     else: .reject(status: 403, code: "forbidden")
                 ),
             ],
             globalInterceptors: ["no_tracking"],
-            flows: [Flow(name: "login", screens: ["login"], sets: ["signed_in": .bool(true)])],
+            flows: [
+                Flow(name: "login", screens: ["login"], sets: ["signed_in": .bool(true)]),
+                Flow(name: "terms", screens: ["terms"], sets: ["terms": .bool(true)]),
+            ],
             flags: flags,
             redirectLimit: redirectLimit
         )

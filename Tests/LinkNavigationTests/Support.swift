@@ -34,6 +34,7 @@ func shopGraph() throws -> ScreenGraph {
         Screen(name: "update_required", presentation: .modal),
         Screen(name: "onboarding", presentation: .root),
         Screen(name: "share", parent: "home", origins: ["product"]),
+        Screen(name: "terms"),
     ])
 }
 

@@ -67,8 +67,8 @@ public struct StripQueryInterceptor: Interceptor {
     public func rewrite(_ url: String) -> String? {
         var copy = url
         return copy.withUTF8 { bytes -> String? in
-            guard let question = bytes.firstIndex(of: 0x3F) else { return nil }
-            let end = bytes[question...].firstIndex(of: 0x23) ?? bytes.count
+            let end = bytes.firstIndex(of: 0x23) ?? bytes.count  // a '?' in the fragment is no query
+            guard let question = bytes[..<end].firstIndex(of: 0x3F) else { return nil }
             var kept: [Range<Int>] = []
             var removed = false
             var start = question + 1

@@ -17,11 +17,17 @@ extension Navigator {
         guard let flow = config.flows[flowName] else { throw .unknownFlow(flowName) }
         var next = session
         let stackBefore: [StackEntry]
-        if let parked = session.parked, parked.flow == flowName {
+        let layerEntryID: String?
+        if let parked = session.parked, parked.flow == flowName, parked.isPresented(on: session.stack) {
             stackBefore = parked.stackBefore
+            layerEntryID = parked.layerEntryID
         } else {
             var number = session.nextEntryNumber
             var base = session.stack
+            // One parked navigation, one flow layer: another flow's open layer is closed first.
+            if let parked = session.parked, parked.isPresented(on: base) {
+                base = parked.stackBefore
+            }
             if base.isEmpty, case .screen(let name, _) = config.bindings[match.route.index].target,
                 let destination = config.resolver.graph[name],
                 let root = config.resolver.graph.chain(to: destination).first
@@ -47,6 +53,7 @@ extension Navigator {
             }
             next.stack = base + layer
             next.nextEntryNumber = number
+            layerEntryID = layer.first?.id
             guard next.stack.count <= config.resolver.maxDepth else {
                 throw .navigation(.stackTooDeep(limit: config.resolver.maxDepth))
             }
@@ -56,7 +63,8 @@ extension Navigator {
             strategy: request.strategy,
             via: request.via,
             flow: flowName,
-            stackBefore: stackBefore
+            stackBefore: stackBefore,
+            layerEntryID: layerEntryID
         )
         let resolution = Resolution(old: session.stack, new: next.stack, nextEntryNumber: next.nextEntryNumber)
         return NavigationOutcome(

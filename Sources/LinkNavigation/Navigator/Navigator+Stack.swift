@@ -15,6 +15,7 @@ extension Navigator {
         }
         var next = session
         next.apply(resolution)
+        next.dropParkingWithoutLayer()
         return stackOutcome(resolution, next)
     }
 
@@ -32,7 +33,10 @@ extension Navigator {
                     destinations.append(Destination(screen: screen, params: match.paramDictionary))
                 case .redirect(let template):
                     let target = try RedirectTarget.expand(template, match: match, from: url)
-                    guard !chain.contains(target) else { throw .redirectLoop(chain + [target]) }
+                    let key = RedirectTarget.canonical(target)
+                    guard !chain.contains(where: { RedirectTarget.canonical($0) == key }) else {
+                        throw .redirectLoop(chain + [target])
+                    }
                     guard chain.count <= config.redirectLimit else { throw .tooManyRedirects(chain + [target]) }
                     chain.append(target)
                     url = target

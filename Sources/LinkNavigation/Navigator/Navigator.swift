@@ -33,6 +33,7 @@ public struct Navigator: Sendable {
         var chain = [url]
         var redirects: [String] = []
         var records: [InterceptorRecord] = []
+        var rewrites = 0
         passes: while true {
             var rewritten: Set<String> = []
             for name in config.globalInterceptors {
@@ -70,6 +71,9 @@ public struct Navigator: Sendable {
                 case .pass:
                     continue
                 case .rewrite(let new) where new != url:
+                    // Rewrites are not redirects, but they are bounded all the same.
+                    rewrites += 1
+                    guard rewrites <= Self.maxRewrites else { throw .tooManyRedirects(chain + [new]) }
                     url = new
                     continue passes
                 case .rewrite:
@@ -80,6 +84,12 @@ public struct Navigator: Sendable {
                         url = absolute
                         continue passes
                     }
+                    // A redirect to the URL itself is a no-op: the navigation goes on as if passed.
+                    records[records.count - 1] = InterceptorRecord(
+                        name: name,
+                        kind: interceptor.kind,
+                        outcome: "passed"
+                    )
                 case .reject(let status, let code):
                     throw .rejected(status: status, code: code, interceptor: name)
                 case .screen(let other):
@@ -108,6 +118,7 @@ public struct Navigator: Sendable {
             }
             var next = session
             next.apply(resolution)
+            next.dropParkingWithoutLayer()
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
             return NavigationOutcome(
                 status: status,
@@ -121,6 +132,9 @@ public struct Navigator: Sendable {
             )
         }
     }
+
+    /// How many times interceptors may rewrite the URL in one navigation.
+    static let maxRewrites = 16
 
     /// The route for `url`, or the failure that says why there is none.
     func matchURL(_ url: String) throws(NavigationFailure) -> RouteMatch {

@@ -15,13 +15,30 @@ public struct ParkedNavigation: Sendable, Hashable {
     public let flow: String
     /// The stack before the flow's layer was presented, restored when the flow is cancelled.
     public let stackBefore: [StackEntry]
+    /// The id of the entry that opened the flow's layer: once it leaves the stack, the parked
+    /// navigation is dropped.
+    public let layerEntryID: String?
 
-    public init(url: String, strategy: Strategy?, via: [String], flow: String, stackBefore: [StackEntry]) {
+    public init(
+        url: String,
+        strategy: Strategy?,
+        via: [String],
+        flow: String,
+        stackBefore: [StackEntry],
+        layerEntryID: String? = nil
+    ) {
         self.url = url
         self.strategy = strategy
         self.via = via
         self.flow = flow
         self.stackBefore = stackBefore
+        self.layerEntryID = layerEntryID
+    }
+
+    /// Whether the flow's layer is still on `stack`.
+    public func isPresented(on stack: [StackEntry]) -> Bool {
+        guard let layerEntryID else { return false }
+        return stack.contains { $0.id == layerEntryID }
     }
 }
 
@@ -56,5 +73,13 @@ public struct Session: Sendable, Hashable {
     public mutating func apply(_ resolution: Resolution) {
         stack = resolution.stack
         nextEntryNumber = resolution.nextEntryNumber
+    }
+}
+
+extension Session {
+    /// Drops the parked navigation once its flow's layer has left the stack (navigated away from,
+    /// dismissed, popped): a parked navigation is always behind a flow on screen.
+    public mutating func dropParkingWithoutLayer() {
+        if let parked, !parked.isPresented(on: stack) { self.parked = nil }
     }
 }
