@@ -16,20 +16,7 @@ public enum LaunchMode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A parameter a screen declares: its contract with whoever navigates to it.
-public struct ScreenParam: Sendable, Hashable {
-    public let name: String
-    public let declaration: ParamDeclaration
-
-    public init(name: String, declaration: ParamDeclaration) {
-        self.name = name
-        self.declaration = declaration
-    }
-
-    /// `ScreenParam("id", "int")`: the shorthand form.
-    public init(_ name: String, _ shorthand: String) throws(ParamSpecError) {
-        self.init(name: name, declaration: try ParamDeclaration(parsing: shorthand))
-    }
-}
+public typealias ScreenParam = NamedParam
 
 /// A destination in the app.
 public struct Screen: Sendable, Hashable {

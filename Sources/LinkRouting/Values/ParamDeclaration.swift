@@ -75,8 +75,8 @@ public struct ParamDeclaration: Sendable, Hashable {
     public var isRequired: Bool { if case .required = mode { true } else { false } }
 }
 
-/// A query parameter a route declares.
-public struct QueryParam: Sendable, Hashable {
+/// A named parameter declaration: a route's query parameter or a screen's parameter.
+public struct NamedParam: Sendable, Hashable {
     public let name: String
     public let declaration: ParamDeclaration
 
@@ -85,8 +85,11 @@ public struct QueryParam: Sendable, Hashable {
         self.declaration = declaration
     }
 
-    /// `QueryParam("ref", "string?")`: the shorthand form.
+    /// `NamedParam("ref", "string?")`: the shorthand form.
     public init(_ name: String, _ shorthand: String) throws(ParamSpecError) {
         self.init(name: name, declaration: try ParamDeclaration(parsing: shorthand))
     }
 }
+
+/// A query parameter a route declares.
+public typealias QueryParam = NamedParam
