@@ -15,9 +15,8 @@ extension RouteTrie {
         private var routes: [Int: Route] = [:]
         private var maxLevels = 1
 
-        /// Adds one variant of `route`; returns the node it ends at.
-        @discardableResult
-        func insert(_ variant: [VariantElement], for route: Route) -> Node {
+        /// Adds one variant of `route`.
+        func insert(_ variant: [VariantElement], for route: Route) {
             var node = root
             var names: [String] = []
             routes[route.index] = route
@@ -36,7 +35,6 @@ extension RouteTrie {
                 }
             }
             node.terminals.append((route, names))
-            return node
         }
 
         private func child<K: Hashable>(_ map: inout [K: Node], _ key: K) -> Node {

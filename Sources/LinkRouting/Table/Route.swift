@@ -27,8 +27,6 @@ public final class Route: Sendable, CustomStringConvertible {
     let queryLiteralBytes: [(key: [UInt8], value: [UInt8]?)]
     /// Declared query parameters with their key bytes.
     let queryKeyBytes: [[UInt8]]
-    /// Path param names as bytes, to spot a query key that a path param shadows.
-    let pathParamNameBytes: [[UInt8]]
 
     init(index: Int, name: String, pattern: URLPattern, query: [QueryParam], sourceID: Int) {
         self.index = index
@@ -39,7 +37,6 @@ public final class Route: Sendable, CustomStringConvertible {
         self.sourceID = sourceID
         self.queryLiteralBytes = pattern.queryLiterals.map { (Array($0.name.utf8), $0.value.map { Array($0.utf8) }) }
         self.queryKeyBytes = query.map { Array($0.name.utf8) }
-        self.pathParamNameBytes = pathParamNames.map { Array($0.utf8) }
     }
 
     public var description: String { "\(name) \(pattern.text)" }
