@@ -150,44 +150,42 @@ public final class RouteTable: Sendable {
     }
 
     private static func checkSources(schemes: [String], hosts: [String]) -> [RoutingDiagnostic] {
-        var out: [RoutingDiagnostic] = []
-        for scheme in schemes {
-            if reservedSchemes.contains(scheme) {
-                out.append(
-                    RoutingDiagnostic(
-                        .error,
-                        .reservedScheme,
-                        "'\(scheme)' is a well-known scheme, not a custom one",
-                        hint: "list web origins under hosts"
-                    )
-                )
-            } else if !isSchemeName(scheme) {
-                out.append(
-                    RoutingDiagnostic(
-                        .error,
-                        .reservedScheme,
-                        "'\(scheme)' is not a valid scheme name",
-                        hint: "a letter followed by letters, digits, +, - or ."
-                    )
-                )
-            }
+        schemes.compactMap(schemeProblem) + hosts.compactMap(hostProblem)
+    }
+
+    /// Why `scheme` (lowercased) cannot be a custom scheme, or `nil` when it can.
+    public static func schemeProblem(_ scheme: String) -> RoutingDiagnostic? {
+        if reservedSchemes.contains(scheme) {
+            return RoutingDiagnostic(
+                .error,
+                .reservedScheme,
+                "'\(scheme)' is a well-known scheme, not a custom one",
+                hint: "list web origins under hosts"
+            )
         }
-        for host in hosts {
-            let bad =
-                host.isEmpty
-                || host.utf8.contains { $0 <= 0x20 || $0 == 0x2F || $0 == 0x40 || $0 == 0x3F || $0 == 0x23 }
-            if bad || host.contains("://") {
-                out.append(
-                    RoutingDiagnostic(
-                        .error,
-                        .invalidHost,
-                        "'\(host)' is not a bare host name",
-                        hint: "write the host alone, without scheme or path: shop.example.com"
-                    )
-                )
-            }
+        guard isSchemeName(scheme) else {
+            return RoutingDiagnostic(
+                .error,
+                .reservedScheme,
+                "'\(scheme)' is not a valid scheme name",
+                hint: "a letter followed by letters, digits, +, - or ."
+            )
         }
-        return out
+        return nil
+    }
+
+    /// Why `host` is not a bare web host (it has a scheme, a path, user info...), or `nil`.
+    public static func hostProblem(_ host: String) -> RoutingDiagnostic? {
+        let bad =
+            host.isEmpty
+            || host.utf8.contains { $0 <= 0x20 || $0 == 0x2F || $0 == 0x40 || $0 == 0x3F || $0 == 0x23 }
+        guard bad || host.contains("://") else { return nil }
+        return RoutingDiagnostic(
+            .error,
+            .invalidHost,
+            "'\(host)' is not a bare host name",
+            hint: "write the host alone, without scheme or path: shop.example.com"
+        )
     }
 
     private static func isSchemeName(_ s: String) -> Bool {

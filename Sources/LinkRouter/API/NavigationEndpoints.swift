@@ -1,0 +1,155 @@
+internal import LinkNavigation
+public import LinkRouterHTTP
+
+extension APIResponder {
+    /// `POST /v1/sessions/{id}/navigate`: `{"url", "strategy"?, "via"?, "expect_version"?}` or the
+    /// bare URL as text.
+    func navigate(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let url: String
+        var strategy: Strategy?
+        var via: [String] = []
+        var expected: Int?
+        if let bare = try Self.bareURL(request) {
+            url = bare
+        } else {
+            let body = try RequestBody(request)
+            try body.only(["url", "strategy", "via", "expect_version"])
+            url = try body.requiredString("url")
+            strategy = try body.strategy()
+            via = try body.strings("via") ?? []
+            expected = try body.int("expect_version")
+        }
+        let snapshot = engine.snapshot
+        let config = snapshot.config
+        if config.sessions.clientIDs {
+            do {
+                _ = try engine.store.getOrCreate(id: id)
+            } catch .invalidID {
+                throw .badRequest(SessionStoreError.invalidID.description)
+            } catch {
+                throw APIError(error)
+            }
+        }
+        let navigation = Navigator.Request(url: url, strategy: strategy, via: via, headers: request.headerDictionary)
+        return try run(id, expected, config) { (session) throws(NavigationFailure) in
+            try config.navigator.navigate(navigation, session: session)
+        }
+    }
+
+    /// A stack operation: `back`, `pop-to-root`, `pop-to` and `pop-before` (`{"screen"}`), `dismiss`,
+    /// `restart`, `trail` (`{"urls"}`); `expect_version` optional.
+    func stackOperation(_ endpoint: StackEndpoint, _ id: String, _ request: HTTPRequest) throws(APIError)
+        -> HTTPResponse
+    {
+        let body = try RequestBody(request)
+        let config = engine.config
+        let operation: StackOperation?
+        switch endpoint {
+        case .popTo, .popBefore:
+            try body.only(["screen", "expect_version"])
+            let screen = try body.requiredString("screen")
+            guard config.graph[screen] != nil else {
+                throw .badRequest("unknown screen '\(screen)'", detail: ["screen": .string(screen)])
+            }
+            operation = endpoint == .popTo ? .popTo(screen) : .popBefore(screen)
+        case .trail:
+            try body.only(["urls", "expect_version"])
+            guard let urls = try body.strings("urls"), !urls.isEmpty else {
+                throw .badRequest("'urls' is required: a non-empty list of links", detail: ["field": .string("urls")])
+            }
+            let expected = try body.int("expect_version")
+            return try run(id, expected, config) { (session) throws(NavigationFailure) in
+                try config.navigator.trail(urls, session: session)
+            }
+        case .back: operation = .back
+        case .popToRoot: operation = .popToRoot
+        case .dismiss: operation = .dismiss
+        case .restart: operation = .restart
+        }
+        if endpoint != .popTo && endpoint != .popBefore { try body.only(["expect_version"]) }
+        let expected = try body.int("expect_version")
+        guard let operation else { throw .notFound() }
+        return try run(id, expected, config) { (session) throws(NavigationFailure) in
+            try config.navigator.perform(operation, session: session)
+        }
+    }
+
+    /// `POST /v1/sessions/{id}/flows/{flow}/complete` (optional `attributes`) or `.../cancel`.
+    func flow(_ name: String, complete: Bool, _ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let body = try RequestBody(request)
+        let config = engine.config
+        guard config.config.flows[name] != nil else {
+            throw APIError(404, "not_found", "unknown flow '\(name)'", detail: ["flow": .string(name)])
+        }
+        let expected = try body.int("expect_version")
+        guard complete else {
+            try body.only(["expect_version"])
+            return try run(id, expected, config) { (session) throws(NavigationFailure) in
+                try config.navigator.cancelFlow(name, session: session)
+            }
+        }
+        try body.only(["attributes", "expect_version"])
+        var attributes: [String: AttributeValue?] = [:]
+        if let given = try body.objectValue("attributes") {
+            for (key, value) in try RequestBody.attributes(given, allowNull: true) { attributes[key] = value }
+        }
+        let headers = request.headerDictionary
+        return try run(id, expected, config) { (session) throws(NavigationFailure) in
+            try config.navigator.completeFlow(name, attributes: attributes, headers: headers, session: session)
+        }
+    }
+
+    /// Runs a navigation on the stored session under its lock and answers with the result.
+    private func run(
+        _ id: String,
+        _ expected: Int?,
+        _ config: LoadedConfig,
+        _ navigation: (Session) throws(NavigationFailure) -> NavigationOutcome
+    ) throws(APIError) -> HTTPResponse {
+        let outcome: NavigationOutcome
+        let stored: Session
+        do {
+            (outcome, stored) = try engine.store.update(id, expectedVersion: expected) {
+                (session) throws(NavigationFailure) -> NavigationOutcome in
+                let outcome = try navigation(session)
+                session = outcome.session
+                return outcome
+            }
+        } catch {
+            if case .navigation(let failure) = error { engine.metrics.recordNavigation(Self.result(of: failure)) }
+            throw APIError(error, fallback: config.app.fallback)
+        }
+        engine.metrics.recordNavigation(Metrics.NavigationResult(outcome.status))
+        var writer = JSONWriter(capacity: 1024)
+        writer.navigationAnswer(outcome, stored: stored, config.graph)
+        return .json(200, writer.bytes)
+    }
+
+    /// A `text/plain` (or form-encoded, as curl's `-d` sends) body that is not JSON: the URL itself.
+    static func bareURL(_ request: HTTPRequest) throws(APIError) -> String? {
+        let type = request.headers["content-type"].map(RequestBody.mediaType) ?? ""
+        if type == "application/json" || type.hasSuffix("+json") { return nil }
+        var bytes = request.body[...]
+        while let first = bytes.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D {
+            bytes = bytes.dropFirst()
+        }
+        while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
+            bytes = bytes.dropLast()
+        }
+        guard let first = bytes.first, first != UInt8(ascii: "{") else { return nil }
+        guard let url = String(validating: bytes, as: UTF8.self) else {
+            throw APIError(400, "malformed_url", "the URL is not valid UTF-8")
+        }
+        return url
+    }
+
+    /// How a refused navigation is counted.
+    static func result(of failure: NavigationFailure) -> Metrics.NavigationResult {
+        switch failure {
+        case .noRoute: .noRoute
+        case .rejected: .rejected
+        case .navigation(.missingParam), .navigation(.invalidParam): .invalidParam
+        default: .error
+        }
+    }
+}

@@ -1,0 +1,172 @@
+internal import LinkNavigation
+public import LinkRouterHTTP
+internal import LinkRouting
+
+/// Reading request bodies: JSON objects with a bounded depth, typed fields, clear 400s.
+struct RequestBody {
+    let object: JSONObject
+
+    /// The body as a JSON object; an empty body is `{}`. JSON is read whatever the content type
+    /// says when it looks like JSON (curl's `-d` sends form encoding); other media types are 415.
+    init(_ request: HTTPRequest) throws(APIError) {
+        guard !request.body.isEmpty else {
+            object = JSONObject()
+            return
+        }
+        if let type = request.headers["content-type"], !Self.acceptsJSON(type) {
+            throw APIError(
+                415,
+                "unsupported_media_type",
+                "send the body as application/json",
+                detail: ["content_type": .string(type)]
+            )
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(request.body)
+        } catch {
+            throw .badRequest("the body is not valid JSON: \(error.message)", detail: ["offset": .int(error.offset)])
+        }
+        guard case .object(let object) = value else { throw .badRequest("the body must be a JSON object") }
+        self.object = object
+    }
+
+    init(object: JSONObject) { self.object = object }
+
+    static func acceptsJSON(_ contentType: String) -> Bool {
+        let type = mediaType(contentType)
+        return type == "application/json" || type.hasSuffix("+json") || type == "text/plain"
+            || type == "application/x-www-form-urlencoded" || type.isEmpty
+    }
+
+    /// `type/subtype` lowercased, without parameters.
+    static func mediaType(_ contentType: String) -> String {
+        let bare = contentType.utf8.firstIndex(of: UInt8(ascii: ";")).map { String(contentType[..<$0]) } ?? contentType
+        return String(decoding: bare.lowercased().utf8.filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
+    }
+
+    /// Rejects members other than `allowed`.
+    func only(_ allowed: [String]) throws(APIError) {
+        for key in object.keys where !allowed.contains(key) {
+            throw .badRequest(
+                "unknown field '\(key)'",
+                detail: ["field": .string(key), "allowed": .array(allowed.map { .string($0) })]
+            )
+        }
+    }
+
+    func string(_ key: String) throws(APIError) -> String? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw .badRequest("'\(key)' must be a string", detail: ["field": .string(key)])
+        }
+    }
+
+    func requiredString(_ key: String) throws(APIError) -> String {
+        guard let text = try string(key), !text.isEmpty else {
+            throw .badRequest("'\(key)' is required", detail: ["field": .string(key)])
+        }
+        return text
+    }
+
+    func int(_ key: String) throws(APIError) -> Int? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .int(let value)?: return value
+        default: throw .badRequest("'\(key)' must be an integer", detail: ["field": .string(key)])
+        }
+    }
+
+    func strings(_ key: String) throws(APIError) -> [String]? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .array(let items)?:
+            var out: [String] = []
+            for item in items {
+                guard case .string(let text) = item else {
+                    throw .badRequest("'\(key)' must be a list of strings", detail: ["field": .string(key)])
+                }
+                out.append(text)
+            }
+            return out
+        default: throw .badRequest("'\(key)' must be a list of strings", detail: ["field": .string(key)])
+        }
+    }
+
+    func objectValue(_ key: String) throws(APIError) -> JSONObject? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .object(let inner)?: return inner
+        default: throw .badRequest("'\(key)' must be an object", detail: ["field": .string(key)])
+        }
+    }
+
+    func strategy() throws(APIError) -> Strategy? {
+        guard let text = try string("strategy") else { return nil }
+        guard let strategy = Strategy(rawValue: text) else {
+            throw .badRequest(
+                "unknown strategy '\(text)'",
+                detail: [
+                    "field": .string("strategy"), "allowed": .array(Strategy.allCases.map { .string($0.rawValue) }),
+                ]
+            )
+        }
+        return strategy
+    }
+
+    /// Session attributes: strings, numbers and booleans; `null` only where `allowNull` (removal).
+    static func attributes(_ object: JSONObject, allowNull: Bool) throws(APIError) -> [(String, AttributeValue?)] {
+        var out: [(String, AttributeValue?)] = []
+        for member in object {
+            switch member.value {
+            case .string(let text): out.append((member.key, .string(text)))
+            case .bool(let flag): out.append((member.key, .bool(flag)))
+            case .int(let number): out.append((member.key, .number(Double(number))))
+            case .double(let number): out.append((member.key, .number(number)))
+            case .null where allowNull: out.append((member.key, nil))
+            default:
+                throw .badRequest(
+                    "attribute '\(member.key)' must be a string, number or boolean"
+                        + (allowNull ? " (or null to remove it)" : ""),
+                    detail: ["attribute": .string(member.key)]
+                )
+            }
+        }
+        return out
+    }
+
+    /// Route or screen params from JSON: numbers, strings, booleans, arrays of them, null.
+    static func params(_ object: JSONObject) throws(APIError) -> [String: ParamValue] {
+        var out: [String: ParamValue] = [:]
+        for member in object { out[member.key] = try paramValue(member.value, member.key) }
+        return out
+    }
+
+    private static func paramValue(_ value: JSONValue, _ name: String) throws(APIError) -> ParamValue {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(Int64(number))
+        case .double(let number): return .float(number)
+        case .string(let text): return .string(text)
+        case .array(let items):
+            var values: [ParamValue] = []
+            for item in items {
+                if case .array = item { throw .badRequest("param '\(name)' nests arrays") }
+                values.append(try paramValue(item, name))
+            }
+            return .array(values)
+        case .object: throw .badRequest("param '\(name)' must not be an object", detail: ["param": .string(name)])
+        }
+    }
+}
+
+extension HTTPRequest {
+    /// Headers as the navigator takes them (names lowercased there).
+    var headerDictionary: [String: String] {
+        var out: [String: String] = [:]
+        for field in headers { out[field.name] = field.value }
+        return out
+    }
+}

@@ -1,0 +1,93 @@
+internal import LinkNavigation
+public import LinkRouterHTTP
+internal import LinkRouting
+
+extension APIResponder {
+    /// `POST /v1/resolve`: a dry run on a given stack, attributes and headers; the navigation answer
+    /// plus `explain`. Nothing is stored.
+    func resolve(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let body = try RequestBody(request)
+        try body.only(["url", "stack", "attributes", "headers", "strategy", "via"])
+        let config = engine.config
+        let url = try body.requiredString("url")
+        let session = try Self.dryRunSession(body, config)
+        var headers: [String: String] = [:]
+        for member in try body.objectValue("headers") ?? JSONObject() {
+            guard case .string(let value) = member.value else {
+                throw .badRequest("header '\(member.key)' must be a string", detail: ["header": .string(member.key)])
+            }
+            headers[member.key] = value
+        }
+        let navigation = Navigator.Request(
+            url: url,
+            strategy: try body.strategy(),
+            via: try body.strings("via") ?? [],
+            headers: headers
+        )
+        let explanation = Self.explanation(url, config)
+        let outcome: NavigationOutcome
+        do {
+            outcome = try config.navigator.navigate(navigation, session: session)
+        } catch {
+            let base = APIError(error, fallback: config.app.fallback)
+            var detail = base.detail
+            _ = detail.append(key: "explain", value: explanation)
+            throw APIError(base.status, base.code, base.message, detail: detail)
+        }
+        var writer = JSONWriter(capacity: 2048)
+        writer.navigationAnswer(outcome, stored: outcome.session, config.graph, dryRun: true) { w in
+            w.key("explain")
+            w.value(explanation)
+        }
+        return .json(200, writer.bytes)
+    }
+
+    /// The session a dry run starts from: `stack` as screen names or `{screen, params}` objects.
+    static func dryRunSession(_ body: RequestBody, _ config: LoadedConfig) throws(APIError) -> Session {
+        var attributes: [String: AttributeValue] = [:]
+        if let given = try body.objectValue("attributes") {
+            for (name, value) in try RequestBody.attributes(given, allowNull: false) { attributes[name] = value }
+        }
+        var entries: [StackEntry] = []
+        let items: [JSONValue]
+        switch body.object["stack"] {
+        case nil, .null?: items = []
+        case .array(let list)?: items = list
+        default: throw .badRequest("'stack' must be a list of screens", detail: ["field": .string("stack")])
+        }
+        for item in items {
+            let name: String
+            var params: [String: ParamValue] = [:]
+            switch item {
+            case .string(let screen): name = screen
+            case .object(let object):
+                let entry = RequestBody(object: object)
+                try entry.only(["screen", "params"])
+                name = try entry.requiredString("screen")
+                params = try RequestBody.params(try entry.objectValue("params") ?? JSONObject())
+            default:
+                throw .badRequest("a stack entry is a screen name or {\"screen\", \"params\"}")
+            }
+            entries.append(try stackEntry(name, params, number: entries.count + 1, config))
+        }
+        return Session(id: "", stack: entries, attributes: attributes, version: 0, nextEntryNumber: entries.count + 1)
+    }
+
+    /// A given stack entry, typed by its screen's declaration.
+    static func stackEntry(_ name: String, _ params: [String: ParamValue], number: Int, _ config: LoadedConfig)
+        throws(APIError) -> StackEntry
+    {
+        guard let screen = config.graph[name] else {
+            throw .badRequest("unknown screen '\(name)' in the stack", detail: ["screen": .string(name)])
+        }
+        let typed: [String: ParamValue]
+        do {
+            typed = try config.config.resolver.entryParams(screen, params)
+        } catch {
+            throw APIError(error)
+        }
+        let presentation: Presentation =
+            number == 1 ? .root : (screen.presentation == .modal ? .modal : .push)
+        return StackEntry(id: "e\(number)", screen: name, params: typed, presentation: presentation)
+    }
+}

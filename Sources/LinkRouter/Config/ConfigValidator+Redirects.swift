@@ -1,0 +1,122 @@
+internal import LinkNavigation
+internal import LinkRouting
+
+extension ConfigValidator {
+    /// Follows every route-level redirect from a sample link of each of its sources, and checks that
+    /// every interceptor's redirect URL matches a route.
+    func checkRedirects(_ navigator: Navigator, _ app: AppSettings, _ interceptors: [String: InterceptorDecl]) {
+        let table = navigator.config.table
+        for route in table.routes {
+            guard route.index < document.routes.count, let redirect = document.routes[route.index].redirect else {
+                continue
+            }
+            var params: [String: ParamValue] = [:]
+            for (name, spec) in route.pattern.placeholders { params[name] = Self.sample(spec) }
+            for param in route.query where param.declaration.isRequired {
+                params[param.name] = Self.sample(param.declaration.spec)
+            }
+            for source in Self.sources(of: route.pattern.source, app) {
+                guard let url = try? table.url(for: route.name, params: params, source: source) else { continue }
+                if let problem = problem(following: url, navigator) {
+                    reader.error(
+                        problem.code,
+                        "route '\(route.name)' \(problem.message)",
+                        at: redirect.location,
+                        hint: problem.hint
+                    )
+                    break
+                }
+            }
+        }
+        for decl in interceptors.values.sorted(by: { $0.name.location < $1.name.location }) {
+            guard let fallback = decl.fallback, case .redirect(let target) = fallback.value else { continue }
+            let candidates: [String]
+            if target.hasPrefix("/") {
+                candidates = app.schemes.map { $0 + ":/" + target } + app.hosts.map { "https://" + $0 + target }
+            } else {
+                candidates = [target]
+            }
+            let matched = candidates.contains { ((try? table.match($0)) ?? nil) != nil }
+            if !matched {
+                reader.error(
+                    "unmatched_redirect",
+                    "interceptor '\(decl.name.value)' redirects to '\(target)', which no route matches",
+                    at: fallback.location,
+                    hint: "point it at a URL one of the routes matches"
+                )
+            }
+        }
+    }
+
+    private struct Problem {
+        let code: String
+        let message: String
+        let hint: String
+    }
+
+    /// What goes wrong when a link's redirects are followed, if anything does.
+    private func problem(following url: String, _ navigator: Navigator) -> Problem? {
+        do {
+            _ = try navigator.navigate(Navigator.Request(url: url), session: Session(id: "config-check"))
+            return nil
+        } catch {
+            switch error {
+            case .noRoute(let target) where target != url:
+                return Problem(
+                    code: "unmatched_redirect",
+                    message: "redirects to '\(target)', which no route matches",
+                    hint: "point the redirect at a URL one of the routes matches"
+                )
+            case .redirectLoop(let chain):
+                return Problem(
+                    code: "redirect_cycle",
+                    message: "starts a redirect cycle: " + chain.joined(separator: " -> "),
+                    hint: "make one of these routes lead to a screen"
+                )
+            case .tooManyRedirects(let chain):
+                return Problem(
+                    code: "too_many_redirects",
+                    message: "needs more redirects than redirect_limit allows: " + chain.joined(separator: " -> "),
+                    hint: "shorten the chain or raise app.redirect_limit"
+                )
+            case .badRedirect(let target):
+                return Problem(
+                    code: "invalid_redirect",
+                    message: "redirects to '\(target)', which is not a usable link",
+                    hint: "write /path/{param} with params of the route, or a full URL"
+                )
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The sources a pattern's links can come from.
+    static func sources(of source: URLPattern.Source, _ app: AppSettings) -> [LinkSource] {
+        switch source {
+        case .any: app.schemes.map { LinkSource.scheme($0) } + app.hosts.map { LinkSource.https($0) }
+        case .scheme(let scheme): [.scheme(scheme)]
+        case .web(let scheme, let host): [.web(scheme: scheme, host: host)]
+        }
+    }
+
+    /// A value that satisfies `spec`, for sample links.
+    static func sample(_ spec: ParamSpec) -> ParamValue {
+        func number(_ fallback: Double) -> Double {
+            var value = fallback
+            if let min = spec.min { value = Swift.max(value, min.rounded(.up)) }
+            if let max = spec.max { value = Swift.min(value, max.rounded(.down)) }
+            return value
+        }
+        switch spec.type {
+        case .int: return .int(Int64(exactly: number(1)) ?? 1)
+        case .uint: return .uint(UInt64(exactly: Swift.max(0, number(1))) ?? 1)
+        case .float: return .float(number(1))
+        case .bool: return .bool(true)
+        case .string, .slug, .path: return .string(String(repeating: "x", count: Swift.max(1, spec.minLength ?? 1)))
+        case .uuid: return .string("00000000-0000-4000-8000-000000000000")
+        case .date: return .string("2024-01-01")
+        case .enum(let values): return .string(values.first ?? "x")
+        }
+    }
+}

@@ -1,0 +1,167 @@
+internal import Foundation
+internal import LinkNavigation
+internal import LinkRouting
+
+extension ConfigValidator {
+    /// Compiles the route table; its diagnostics are placed on the routes they name.
+    func buildTable(_ app: AppSettings) -> RouteTable? {
+        let definitions = document.routes.map {
+            RouteDefinition(name: $0.name.value, pattern: $0.pattern.value, query: $0.query)
+        }
+        do {
+            let table = try RouteTable(definitions, schemes: app.schemes, hosts: app.hosts)
+            for warning in table.warnings { report(warning, at: location(of: warning)) }
+            return table
+        } catch {
+            for diagnostic in error.diagnostics { report(diagnostic, at: location(of: diagnostic)) }
+            return nil
+        }
+    }
+
+    /// The pattern of the last-declared route a diagnostic names, at its column when it has one.
+    private func location(of diagnostic: RoutingDiagnostic) -> SourceLocation {
+        let names = Set(diagnostic.routes)
+        guard let decl = document.routes.last(where: { names.contains($0.name.value) }) else {
+            return document.appLocations["schemes"] ?? document.appLocations["hosts"]
+                ?? SourceLocation(file: reader.file, line: 1, column: 1)
+        }
+        if diagnostic.code == .invalidQueryParam,
+            let name = decl.queryLocations.keys.sorted().first(where: { diagnostic.message.contains("'\($0)'") }),
+            let location = decl.queryLocations[name]
+        {
+            return location
+        }
+        let base = decl.pattern.location
+        guard let column = diagnostic.column, column > 1 else { return base }
+        return SourceLocation(file: base.file, line: base.line, column: base.column + column - 1)
+    }
+
+    /// What a route hands its screen: each param's type, whether every match has it, and where it is written.
+    struct Supplied {
+        let type: ParamType
+        let always: Bool
+        let location: SourceLocation
+    }
+
+    func supplied(by route: RouteDecl, _ pattern: URLPattern) -> [String: Supplied] {
+        var out: [String: Supplied] = [:]
+        for param in route.query {
+            let always =
+                switch param.declaration.mode {
+                case .optional: false
+                case .required, .defaulted, .array: true
+                }
+            out[param.name] = Supplied(
+                type: param.declaration.spec.type,
+                always: always,
+                location: route.queryLocations[param.name] ?? route.pattern.location
+            )
+        }
+        func walk(_ elements: [URLPattern.Element], always: Bool) {
+            for element in elements {
+                switch element {
+                case .literal: break
+                case .placeholder(let name, let spec):
+                    out[name] = Supplied(type: spec.type, always: always, location: placeholderLocation(name, route))
+                case .optional(let inner): walk(inner, always: false)
+                }
+            }
+        }
+        walk(pattern.elements, always: true)
+        for literal in pattern.queryLiterals where out[literal.name] == nil {
+            out[literal.name] = Supplied(type: .string, always: true, location: route.pattern.location)
+        }
+        return out
+    }
+
+    /// Where `{name` starts in the route's pattern.
+    private func placeholderLocation(_ name: String, _ route: RouteDecl) -> SourceLocation {
+        let text = route.pattern.value
+        let base = route.pattern.location
+        guard let range = text.range(of: "{" + name + ":") ?? text.range(of: "{" + name + "}") else { return base }
+        let offset = text.unicodeScalars.distance(from: text.startIndex, to: range.lowerBound)
+        return SourceLocation(file: base.file, line: base.line, column: base.column + offset)
+    }
+
+    /// Unknown names on routes, and whether each screen route can supply what its screen, the
+    /// ancestors synthesised for it and the screens its interceptors may show need.
+    func checkRoutes(_ screens: Set<String>, _ interceptors: [String: InterceptorDecl], _ graph: ScreenGraph?) {
+        let globals = document.globalInterceptors.map(\.value)
+        for route in document.routes {
+            for name in route.interceptors where interceptors[name.value] == nil {
+                unknown(
+                    "unknown_interceptor",
+                    "interceptor",
+                    name,
+                    context: "route '\(route.name.value)'",
+                    known: interceptors.keys
+                )
+            }
+            guard let screen = route.screen else { continue }
+            guard screens.contains(screen.value) else {
+                unknown("unknown_screen", "screen", screen, context: "route '\(route.name.value)'", known: screens)
+                continue
+            }
+            guard let graph, let target = graph[screen.value],
+                let pattern = try? URLPattern(parsing: route.pattern.value)
+            else { continue }
+            let supply = supplied(by: route, pattern)
+            checkSupply(route, supply, graph.chain(to: target), for: screen.value, via: nil)
+            for name in globals + route.interceptors.map(\.value) {
+                guard case .screen(let other)? = interceptors[name]?.fallback?.value, let shown = graph[other] else {
+                    continue
+                }
+                checkSupply(route, supply, graph.chain(to: shown), for: other, via: name)
+            }
+        }
+    }
+
+    private func checkSupply(
+        _ route: RouteDecl,
+        _ supply: [String: Supplied],
+        _ chain: [Screen],
+        for destination: String,
+        via interceptor: String?
+    ) {
+        let routeName = route.name.value
+        let through = interceptor.map { " (shown by interceptor '\($0)')" } ?? ""
+        for screen in chain {
+            let role =
+                screen.name == destination
+                ? "its screen '\(screen.name)'" : "'\(screen.name)', an ancestor of '\(destination)'"
+            for param in screen.params {
+                let given = supply[param.name]
+                if param.declaration.isRequired, given?.always != true {
+                    reader.error(
+                        "missing_param",
+                        "route '\(routeName)' cannot supply '\(param.name)', required by \(role)\(through)"
+                            + (given == nil ? "" : ": only some of its links carry it"),
+                        at: route.screen?.location ?? route.location,
+                        hint: "add {\(param.name)} to the pattern outside optional groups, declare it as a required "
+                            + "query param, or give the screen param a default"
+                    )
+                }
+                if let given, !Self.fits(given.type, into: param.declaration.spec.type) {
+                    reader.error(
+                        "param_type_mismatch",
+                        "route '\(routeName)' gives '\(param.name)' as \(given.type.name), but \(role) declares it "
+                            + param.declaration.spec.type.name,
+                        at: given.location,
+                        hint: "use the same type in the pattern and the screen"
+                    )
+                }
+            }
+        }
+    }
+
+    /// Whether every value of type `from` is a valid value of type `to` (constraints aside).
+    static func fits(_ from: ParamType, into to: ParamType) -> Bool {
+        if from == to { return true }
+        switch (from, to) {
+        case (_, .string): return true
+        case (.int, .float), (.uint, .float), (.uuid, .slug): return true
+        case (.enum(let a), .enum(let b)): return Set(a).isSubset(of: Set(b))
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,19 @@
+public import LinkNavigation
+public import LinkRouting
+
+/// A route table that passed validation: everything the engine serves from, immutable.
+public struct LoadedConfig: Sendable {
+    /// The file it was read from (or the name given to an in-memory text).
+    public let file: String
+    public let app: AppSettings
+    public let sessions: SessionSettings
+    public let navigator: Navigator
+    /// The `kind` of each interceptor by name (the table answer lists them).
+    public let interceptorKinds: [String: String]
+    /// Findings that do not stop the load (overlapping routes, ineffective interceptors).
+    public let warnings: [ConfigDiagnostic]
+
+    public var table: RouteTable { navigator.config.table }
+    public var config: NavigationConfig { navigator.config }
+    public var graph: ScreenGraph { navigator.config.resolver.graph }
+}

@@ -1,0 +1,238 @@
+internal import LinkNavigation
+internal import LinkRouting
+
+/// The JSON shapes of navigation answers (SPEC §5), written straight into the writer.
+extension JSONWriter {
+    mutating func paramValue(_ value: ParamValue) {
+        switch value {
+        case .int(let v): int(Int(v))
+        case .uint(let v): uint(v)
+        case .float(let v): double(v)
+        case .bool(let v): bool(v)
+        case .string(let v): string(v)
+        case .array(let values):
+            beginArray()
+            for element in values { paramValue(element) }
+            endArray()
+        case .null: null()
+        }
+    }
+
+    /// Params in the screen's declaration order, then any others sorted by name.
+    mutating func params(_ params: [String: ParamValue], screen: Screen?) {
+        beginObject()
+        var written = 0
+        for declared in screen?.params ?? [] {
+            guard let value = params[declared.name] else { continue }
+            key(declared.name)
+            paramValue(value)
+            written += 1
+        }
+        if written < params.count {
+            let declared = Set((screen?.params ?? []).map(\.name))
+            for name in params.keys.sorted() where !declared.contains(name) {
+                key(name)
+                paramValue(params[name] ?? .null)
+            }
+        }
+        endObject()
+    }
+
+    /// Matched route params in match order (path first, then query).
+    mutating func matchedParams(_ params: [MatchedParam]) {
+        beginObject()
+        for param in params {
+            key(param.name)
+            paramValue(param.value)
+        }
+        endObject()
+    }
+
+    mutating func entry(_ entry: StackEntry, _ graph: ScreenGraph) {
+        beginObject()
+        field("id", entry.id)
+        field("screen", entry.screen)
+        key("params")
+        params(entry.params, screen: graph[entry.screen])
+        field("presentation", entry.presentation.rawValue)
+        endObject()
+    }
+
+    mutating func stack(_ entries: [StackEntry], _ graph: ScreenGraph) {
+        beginArray()
+        for item in entries { entry(item, graph) }
+        endArray()
+    }
+
+    mutating func transition(_ ops: [TransitionOp], _ graph: ScreenGraph) {
+        beginArray()
+        for op in ops {
+            beginObject()
+            switch op {
+            case .pop(let count):
+                field("op", "pop")
+                field("count", count)
+            case .dismiss:
+                field("op", "dismiss")
+            case .push(let item), .present(let item), .update(let item):
+                field("op", op.name)
+                key("entry")
+                entry(item, graph)
+            case .replace(let entries):
+                field("op", "replace")
+                key("entries")
+                stack(entries, graph)
+            }
+            endObject()
+        }
+        endArray()
+    }
+
+    mutating func mediation(_ mediation: Mediation, _ graph: ScreenGraph) {
+        beginObject()
+        key("source")
+        optionalEntry(mediation.source, graph)
+        key("destination")
+        optionalEntry(mediation.destination, graph)
+        key("presentation")
+        if let presentation = mediation.presentation { string(presentation.rawValue) } else { null() }
+        key("payload")
+        beginObject()
+        // One member per screen: a screen handed params twice keeps its last payload.
+        let payload = mediation.payload
+        for (index, item) in payload.enumerated()
+        where !payload[(index + 1)...].contains(where: { $0.screen == item.screen }) {
+            key(item.screen)
+            params(item.params, screen: graph[item.screen])
+        }
+        endObject()
+        endObject()
+    }
+
+    mutating func optionalEntry(_ item: StackEntry?, _ graph: ScreenGraph) {
+        if let item { entry(item, graph) } else { null() }
+    }
+
+    mutating func attributes(_ attributes: [String: AttributeValue]) {
+        beginObject()
+        for name in attributes.keys.sorted() {
+            key(name)
+            attributeValue(attributes[name] ?? .bool(false))
+        }
+        endObject()
+    }
+
+    mutating func attributeValue(_ value: AttributeValue) {
+        switch value {
+        case .string(let text): string(text)
+        case .bool(let flag): bool(flag)
+        case .number(let number):
+            if let integer = Int(exactly: number) { int(integer) } else { double(number) }
+        }
+    }
+
+    mutating func parked(_ parked: ParkedNavigation?) {
+        guard let parked else {
+            null()
+            return
+        }
+        beginObject()
+        field("flow", parked.flow)
+        field("url", parked.url)
+        key("strategy")
+        if let strategy = parked.strategy { string(strategy.rawValue) } else { null() }
+        field("via", parked.via)
+        endObject()
+    }
+
+    /// `{session, version, stack, attributes, parked}`.
+    mutating func sessionView(_ session: Session, _ graph: ScreenGraph) {
+        beginObject()
+        field("session", session.id)
+        field("version", session.version)
+        key("stack")
+        stack(session.stack, graph)
+        key("attributes")
+        attributes(session.attributes)
+        key("parked")
+        parked(session.parked)
+        endObject()
+    }
+
+    /// The navigation answer for an outcome whose session is `stored` (with its final version).
+    /// A dry run (`resolve`) has no session: `session` and `version` are null. `extra` writes more
+    /// members at the end (`explain`).
+    mutating func navigationAnswer(
+        _ outcome: NavigationOutcome,
+        stored: Session,
+        _ graph: ScreenGraph,
+        dryRun: Bool = false,
+        extra: ((inout JSONWriter) -> Void)? = nil
+    ) {
+        beginObject()
+        field("status", outcome.status.rawValue)
+        if dryRun {
+            nullField("session")
+            nullField("version")
+        } else {
+            field("session", stored.id)
+            field("version", stored.version)
+        }
+        field("url", outcome.url)
+        key("route")
+        if let match = outcome.match {
+            beginObject()
+            field("name", match.route.name)
+            field("pattern", match.route.pattern.text)
+            key("params")
+            matchedParams(match.params)
+            endObject()
+        } else {
+            null()
+        }
+        field("redirects", outcome.redirects)
+        key("interceptors")
+        beginArray()
+        for record in outcome.interceptors {
+            beginObject()
+            field("name", record.name)
+            field("kind", record.kind)
+            field("outcome", record.outcome)
+            endObject()
+        }
+        endArray()
+        key("stack")
+        stack(stored.stack, graph)
+        key("transition")
+        transition(outcome.resolution.transition, graph)
+        key("mediation")
+        mediation(outcome.resolution.mediation, graph)
+        key("parked")
+        parked(stored.parked)
+        key("warnings")
+        beginArray()
+        for warning in outcome.warnings {
+            beginObject()
+            field("code", warning.code.rawValue)
+            field("param", warning.param)
+            field("message", warning.message)
+            endObject()
+        }
+        endArray()
+        extra?(&self)
+        endObject()
+    }
+}
+
+extension TransitionOp {
+    var name: String {
+        switch self {
+        case .pop: "pop"
+        case .dismiss: "dismiss"
+        case .push: "push"
+        case .present: "present"
+        case .update: "update"
+        case .replace: "replace"
+        }
+    }
+}
