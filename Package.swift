@@ -13,9 +13,14 @@ let package = Package(
     products: [
         .library(name: "LinkRouting", targets: ["LinkRouting"]),
         .library(name: "LinkNavigation", targets: ["LinkNavigation"]),
+        .library(name: "LinkRouterHTTP", targets: ["LinkRouterHTTP"]),
+        .library(name: "LinkRouter", targets: ["LinkRouter"]),
+        .executable(name: "linkrouterd", targets: ["linkrouterd"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -25,6 +30,55 @@ let package = Package(
         .target(
             name: "LinkNavigation",
             dependencies: ["LinkRouting"],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "LinkRouterHTTP",
+            dependencies: ["CMicroHTTPD"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LinkRouter",
+            dependencies: [
+                "LinkRouting",
+                "LinkNavigation",
+                "LinkRouterHTTP",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "linkrouterd",
+            dependencies: [
+                "LinkRouter",
+                "LinkRouterHTTP",
+                "LinkNavigation",
+                "LinkRouting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LinkRouterTests",
+            dependencies: [
+                "LinkRouter",
+                "LinkRouterHTTP",
+                "LinkNavigation",
+                "LinkRouting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LinkRouterHTTPTests",
+            dependencies: ["LinkRouterHTTP"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
