@@ -1,0 +1,150 @@
+private import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension HTTPServer.Box {
+    /// Starts a request from the raw target libmicrohttpd's URI log callback sees, before it parses it.
+    ///
+    /// Returns the accumulator retained (+1): the caller stores it in `*req_cls`, and the
+    /// request-completed callback releases it.
+    func beginRequest(uri: UnsafePointer<CChar>) -> UnsafeMutableRawPointer {
+        let accumulator = RequestAccumulator(
+            target: RequestTarget(uri: uri, maxBytes: limits.maxURLBytes),
+            maxBodyBytes: limits.maxBodyBytes
+        )
+        counters.inFlight.add(1, ordering: .relaxed)
+        return Unmanaged.passRetained(accumulator).toOpaque()
+    }
+
+    /// Balances ``beginRequest(uri:)``: releases the accumulator at `raw`.
+    func endRequest(_ raw: UnsafeMutableRawPointer) {
+        Unmanaged<RequestAccumulator>.fromOpaque(raw).release()
+        counters.inFlight.subtract(1, ordering: .releasing)
+    }
+
+    /// One call of libmicrohttpd's access handler. Returns `false` only when libmicrohttpd itself failed
+    /// or the client must be cut off, which closes the connection; every other outcome is an HTTP answer.
+    func handle(
+        connection: OpaquePointer,
+        method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?,
+        url: UnsafePointer<CChar>,
+        uploadData: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> Bool {
+        if requestContext.pointee == nil {
+            // The URI log callback always runs first; this keeps a request without it from being lost.
+            // With the identity unescaper `url` is raw too, but its query is gone.
+            requestContext.pointee = beginRequest(uri: url)
+        }
+        guard let raw = requestContext.pointee else { return false }
+        let accumulator = Unmanaged<RequestAccumulator>.fromOpaque(raw).takeUnretainedValue()
+        switch accumulator.phase {
+        case .headers:
+            accumulator.phase = .body
+            accumulator.method = HTTPMethod(String(cString: method))
+            if let rejection = checkHead(of: accumulator, version: version, on: connection) {
+                accumulator.phase = .answered
+                return queue(rejection, on: connection)
+            }
+            return true
+        case .body:
+            let size = uploadSize.pointee
+            if size > 0 {
+                // upload_data is borrowed: copy it now, and never queue a response in this phase.
+                accumulator.append(UnsafeRawBufferPointer(start: uploadData, count: size))
+                uploadSize.pointee = 0
+                return accumulator.discardedBytes <= limits.maxDiscardBytes
+            }
+            accumulator.phase = .answered
+            return queue(finish(accumulator), on: connection)
+        case .answered:
+            uploadSize.pointee = 0
+            return true
+        }
+    }
+
+    /// The checks made once the headers are in; a response here is sent before any body is read,
+    /// and libmicrohttpd then closes the connection.
+    private func checkHead(
+        of accumulator: RequestAccumulator,
+        version: UnsafePointer<CChar>?,
+        on connection: OpaquePointer
+    ) -> HTTPResponse? {
+        switch accumulator.target {
+        case .tooLong: return errors.urlTooLong
+        case .invalid: return errors.invalidTarget
+        case .parsed: break
+        }
+        let count = MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)
+        accumulator.reserveHeaders(Int(max(count, 0)))
+        _ = MHD_get_connection_values_n(
+            connection,
+            .HEADER_KIND,
+            collectHeader,
+            Unmanaged.passUnretained(accumulator).toOpaque()
+        )
+        let framing = accumulator.framing
+        if framing.headerBytes > limits.maxHeaderBytes { return errors.headersTooLarge }
+        // RFC 9112 §3.2. Checked here, not with MHD_OPTION_STRICT_FOR_CLIENT: 0.9.75 sends its own 400 twice.
+        if framing.hostCount > 1 || (framing.hostCount == 0 && version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false) {
+            return errors.missingHost
+        }
+        if framing.contentLengthCount > 1 { return errors.duplicateContentLength }
+        if framing.contentLengthCount == 1 && framing.transferEncodingCount > 0 {
+            return errors.lengthAndTransferEncoding
+        }
+        if framing.transferEncodingCount > 1
+            || (framing.transferEncodingCount == 1 && !framing.transferEncodingIsChunked)
+        {
+            return errors.unsupportedTransferEncoding
+        }
+        if framing.contentLengthCount == 1 {
+            guard let length = framing.contentLength else { return errors.badContentLength }
+            if length > limits.maxBodyBytes { return errors.bodyTooLarge }
+            accumulator.reserveBody(length)
+        }
+        return nil
+    }
+
+    /// The answer once the whole body is in: 413 for an oversized chunked body, else the responder's.
+    private func finish(_ accumulator: RequestAccumulator) -> HTTPResponse {
+        if accumulator.isBodyTooLarge { return errors.bodyTooLarge }
+        guard case .parsed(let path, let query) = accumulator.target else { return errors.urlTooLong }
+        let response = responder.respond(to: accumulator.takeRequest(path: path, query: query))
+        return (200...999).contains(response.status) ? response : errors.invalidStatus
+    }
+
+    /// Hands `response` to libmicrohttpd, which copies the body once and adds `Content-Length` and `Date`.
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> Bool {
+        let created = response.body.withUnsafeBytes { cmhd_response_copy($0.count, $0.baseAddress) }
+        guard let mhdResponse = created else { return false }
+        // MHD_queue_response takes its own reference; this one is ours to drop.
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in response.headers {
+            // libmicrohttpd refuses fields it manages (Content-Length) and values with CR or LF.
+            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        }
+        if draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        return MHD_queue_response(connection, UInt32(response.status), mhdResponse) == .YES
+    }
+}
+
+/// `MHD_KeyValueIteratorN` over the request headers; `cls` is the accumulator, unretained for the call.
+private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+    guard let cls else { return .NO }
+    let accumulator = Unmanaged<RequestAccumulator>.fromOpaque(cls).takeUnretainedValue()
+    accumulator.addHeader(
+        name: UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize),
+        value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
+    )
+    return .YES
+}

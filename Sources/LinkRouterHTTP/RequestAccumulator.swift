@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything one request has delivered so far: its raw target, method, headers and body.
+///
+/// Ownership: the URI log callback creates it, retains it with `Unmanaged.passRetained` and returns
+/// it, which libmicrohttpd stores as the request's `*req_cls`; the request-completed callback
+/// releases it and clears `*req_cls` (see `HTTPServer+Callbacks.swift`, both ends).
+///
+/// Deliberately not `Sendable`: libmicrohttpd serves one connection on one worker thread and never
+/// calls back for one request concurrently, so it is only ever touched by that thread.
+final class RequestAccumulator {
+    /// Where the request is in libmicrohttpd's calls to the access handler.
+    enum Phase {
+        /// Not yet called: the next call carries the complete headers.
+        case headers
+        /// Headers accepted: calls with data carry body bytes; the call without data is the last.
+        case body
+        /// A response is queued; nothing more is expected.
+        case answered
+    }
+
+    var phase = Phase.headers
+    let target: RequestTarget
+    var method = HTTPMethod.get
+    private(set) var headerFields: [(name: String, value: String)] = []
+    private(set) var framing = Framing()
+    private(set) var body: [UInt8] = []
+    /// Body bytes read and dropped after the body passed the limit.
+    private(set) var discardedBytes = 0
+    private(set) var isBodyTooLarge = false
+    private let maxBodyBytes: Int
+
+    init(target: RequestTarget, maxBodyBytes: Int) {
+        self.target = target
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Records one header field; both buffers are borrowed for the call only.
+    func addHeader(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        framing.headerBytes += name.count + value.count + 4  // ": " and CRLF
+        if Self.equalsLowercased(name, "content-length") {
+            framing.contentLengthCount += 1
+            framing.contentLength = Self.parseDecimal(value)
+        } else if Self.equalsLowercased(name, "transfer-encoding") {
+            framing.transferEncodingCount += 1
+            framing.transferEncodingIsChunked = Self.equalsLowercased(value, "chunked")
+        } else if Self.equalsLowercased(name, "host") {
+            framing.hostCount += 1
+        }
+        headerFields.append(
+            (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        )
+    }
+
+    /// Makes room for `count` header fields before ``addHeader(name:value:)`` is called for each.
+    func reserveHeaders(_ count: Int) {
+        headerFields.reserveCapacity(count)
+    }
+
+    /// Prepares for a body of `length` bytes announced by `Content-Length` (already checked against the limit).
+    func reserveBody(_ length: Int) {
+        body.reserveCapacity(min(length, maxBodyBytes))
+    }
+
+    /// Copies one body chunk (borrowed for the call only), or counts it as discarded once the body is over the limit.
+    func append(_ chunk: UnsafeRawBufferPointer) {
+        if isBodyTooLarge {
+            discardedBytes += chunk.count
+        } else if body.count + chunk.count > maxBodyBytes {
+            isBodyTooLarge = true
+            discardedBytes = body.count + chunk.count
+            body = []
+        } else {
+            body.append(contentsOf: chunk)
+        }
+    }
+
+    /// The finished request; takes the body out of the accumulator instead of copying it.
+    func takeRequest(path: String, query: String?) -> HTTPRequest {
+        var taken: [UInt8] = []
+        swap(&taken, &body)
+        return HTTPRequest(method: method, path: path, query: query, headers: HTTPHeaders(headerFields), body: taken)
+    }
+
+    /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`.
+    private static func equalsLowercased(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        for i in 0..<bytes.count {
+            let byte = bytes[i]
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if folded != expected[i] { return false }
+        }
+        return true
+    }
+
+    /// A non-empty run of ASCII digits as an `Int`, `Int.max` on overflow, `nil` for anything else.
+    private static func parseDecimal(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard !bytes.isEmpty else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return Int.max }
+            value = sum
+        }
+        return value
+    }
+}
+
+extension RequestAccumulator {
+    /// What the headers say about how the body is framed, for the smuggling checks.
+    struct Framing {
+        var contentLengthCount = 0
+        /// The last `Content-Length` value; `nil` when absent or not a number.
+        var contentLength: Int?
+        var transferEncodingCount = 0
+        var transferEncodingIsChunked = false
+        var hostCount = 0
+        var headerBytes = 0
+    }
+}
+
+/// The request target exactly as the client sent it, split at the first `?`.
+enum RequestTarget {
+    case parsed(path: String, query: String?)
+    /// Longer than the configured limit; not kept.
+    case tooLong
+    /// Holds a space, a control character or bytes that are not UTF-8.
+    case invalid
+
+    /// Reads the NUL-terminated target libmicrohttpd passes to the URI log callback (borrowed for the call).
+    init(uri: UnsafePointer<CChar>, maxBytes: Int) {
+        let length = strlen(uri)
+        guard length <= maxBytes else {
+            self = .tooLong
+            return
+        }
+        self = uri.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            let bytes = UnsafeBufferPointer(start: start, count: length)
+            // libmicrohttpd (not strict) lets a space through (`GET /a b HTTP/1.1`); controls never belong here.
+            guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return .invalid }
+            let mark = bytes.firstIndex(of: UInt8(ascii: "?"))
+            guard let path = String(validating: bytes[..<(mark ?? length)], as: UTF8.self) else { return .invalid }
+            guard let mark else { return .parsed(path: path, query: nil) }
+            guard let query = String(validating: bytes[(mark + 1)...], as: UTF8.self) else { return .invalid }
+            return .parsed(path: path, query: query)
+        }
+    }
+}
