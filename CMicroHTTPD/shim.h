@@ -28,6 +28,7 @@ typedef struct cmhd_options {
     uint16_t port;                           /* 0 = ephemeral */
     unsigned int thread_pool_size;           /* passed only when > 1 */
     unsigned int connection_limit;           /* passed only when > 0 */
+    unsigned int per_ip_connection_limit;    /* passed only when > 0 */
     unsigned int connection_timeout_s;       /* idle timeout; passed only when > 0 */
     size_t connection_memory_limit;          /* request line + headers + IO buffers; passed only when > 0 */
     int strict_for_client;                   /* MHD_OPTION_STRICT_FOR_CLIENT (1: reject HTTP/1.1 without Host) */
@@ -58,6 +59,10 @@ static inline struct MHD_Daemon *cmhd_start(const cmhd_options *o, MHD_AccessHan
     }
     if (o->connection_limit > 0) {
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)o->connection_limit, NULL};
+    }
+    if (o->per_ip_connection_limit > 0) {
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)o->per_ip_connection_limit,
+                                             NULL};
     }
     if (o->connection_timeout_s > 0) {
         items[n++] =

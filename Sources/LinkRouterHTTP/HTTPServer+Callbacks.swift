@@ -32,6 +32,7 @@ extension HTTPServer {
                 port: port,
                 thread_pool_size: UInt32(configuration.threads),
                 connection_limit: UInt32(configuration.connectionLimit),
+                per_ip_connection_limit: UInt32(configuration.perIPConnectionLimit),
                 connection_timeout_s: UInt32(configuration.connectionTimeout),
                 connection_memory_limit: configuration.connectionMemoryLimit,
                 // 0, not 1: with 1, libmicrohttpd 0.9.75 answers a missing Host with its status line and

@@ -19,9 +19,13 @@ extension HTTPServer {
         public var threads: Int
         /// The most connections open at once; 0 keeps libmicrohttpd's default.
         public var connectionLimit: Int
+        /// The most connections open at once from one client address; 0 means no limit. Leave it at 0
+        /// behind a reverse proxy, where every connection comes from the proxy's address.
+        public var perIPConnectionLimit: Int
         /// Seconds a connection may stay idle before it is closed; 0 means never.
         public var connectionTimeout: Int
         /// Bytes libmicrohttpd may use per connection for the request line, headers and I/O buffers.
+        /// Keep it well above `maxURLBytes + maxHeaderBytes`, so that those limits, not this one, decide.
         public var connectionMemoryLimit: Int
         /// The largest request body accepted; larger ones get 413 `body_too_large`.
         public var maxBodyBytes: Int
@@ -42,6 +46,7 @@ extension HTTPServer {
             port: Int = 0,
             threads: Int = Configuration.defaultThreads,
             connectionLimit: Int = 1000,
+            perIPConnectionLimit: Int = 0,
             connectionTimeout: Int = 10,
             connectionMemoryLimit: Int = 64 * 1024,
             maxBodyBytes: Int = 64 * 1024,
@@ -55,6 +60,7 @@ extension HTTPServer {
             self.port = port
             self.threads = threads
             self.connectionLimit = connectionLimit
+            self.perIPConnectionLimit = perIPConnectionLimit
             self.connectionTimeout = connectionTimeout
             self.connectionMemoryLimit = connectionMemoryLimit
             self.maxBodyBytes = maxBodyBytes
@@ -76,6 +82,7 @@ extension HTTPServer {
             try check((0...65535).contains(port), "port \(port) is not in 0...65535")
             try check((1...1024).contains(threads), "threads must be in 1...1024, not \(threads)")
             try check((0...Int(UInt32.max)).contains(connectionLimit), "connectionLimit is out of range")
+            try check((0...Int(UInt32.max)).contains(perIPConnectionLimit), "perIPConnectionLimit is out of range")
             try check((0...Int(UInt32.max)).contains(connectionTimeout), "connectionTimeout is out of range")
             try check(connectionMemoryLimit >= 4096, "connectionMemoryLimit must be at least 4096 bytes")
             try check(maxBodyBytes >= 0, "maxBodyBytes must not be negative")

@@ -9,6 +9,8 @@ import Darwin
 /// A configuration for live tests: loopback, an ephemeral port, two workers and short timeouts.
 func testConfiguration(
     threads: Int = 2,
+    connectionTimeout: Int = 5,
+    perIPConnectionLimit: Int = 0,
     maxBodyBytes: Int = 64 * 1024,
     maxDiscardBytes: Int = 1024 * 1024,
     shutdownGracePeriod: Duration = .seconds(2)
@@ -17,7 +19,8 @@ func testConfiguration(
         host: "127.0.0.1",
         port: 0,
         threads: threads,
-        connectionTimeout: 5,
+        perIPConnectionLimit: perIPConnectionLimit,
+        connectionTimeout: connectionTimeout,
         maxBodyBytes: maxBodyBytes,
         maxDiscardBytes: maxDiscardBytes,
         shutdownGracePeriod: shutdownGracePeriod
