@@ -9,19 +9,31 @@ import Darwin
 /// A small HTTP/1.1 server on libmicrohttpd that hands each complete request to an ``HTTPResponder``.
 ///
 /// It runs `threads` epoll worker threads; the responder is called on them, synchronously, once the
-/// whole body has arrived. It knows nothing about what it serves. Limits on the target, headers and
-/// body are answered with JSON errors before the responder is called:
+/// whole body has arrived, so a slow responder holds one worker (and the connections that worker
+/// has accepted) but not the others. It knows nothing about what it serves. The path and query reach
+/// the responder exactly as sent, still percent-encoded. Limits on the target, headers and body are
+/// answered with JSON errors (`{"error":{"code":…,"message":…}}`) before the responder is called:
 ///
-/// | limit | answer |
+/// | request | answer |
 /// | --- | --- |
-/// | `Content-Length` over `maxBodyBytes` | 413 `body_too_large`, before the body is read |
-/// | chunked body over `maxBodyBytes` | 413 `body_too_large`, after reading and dropping the rest |
+/// | `Content-Length` over `maxBodyBytes` | 413 `body_too_large`, before the body is read; then closed |
+/// | chunked body over `maxBodyBytes` | 413 `body_too_large` once the rest is read and dropped; past `maxDiscardBytes` more, closed unanswered |
 /// | target over `maxURLBytes` | 414 `url_too_long` |
 /// | headers over `maxHeaderBytes` | 431 `headers_too_large` |
-/// | two `Content-Length`s, `Content-Length` with `Transfer-Encoding`, a coding other than `chunked` | 400 `bad_request` |
+/// | two `Content-Length`s, `Content-Length` with `Transfer-Encoding`, a coding other than one `chunked` | 400 `bad_request` |
+/// | HTTP/1.1 without exactly one `Host`; a target with spaces, controls or invalid UTF-8 | 400 `bad_request` |
 ///
-/// A request line or headers that do not fit in `connectionMemoryLimit` are answered by libmicrohttpd
-/// itself: 414 (request line) or 431 (headers), with its own small HTML body.
+/// libmicrohttpd answers some requests itself, with a small HTML body, before this server sees them:
+/// a request line that does not fit in `connectionMemoryLimit` gets 414, headers that do not fit get
+/// 431, a `Content-Length` that is not a number gets 400 and one beyond 64 bits gets 413 (0.9.75 sends
+/// the status line and headers of those last two twice), a malformed chunk gets 400.
+///
+/// Answers: the status (200...999; anything else becomes 500 `internal_error`), the responder's
+/// headers, and `Content-Length` and `Date` from libmicrohttpd. libmicrohttpd drops header fields
+/// with an empty value or CR/LF in them and a `Content-Length` of the responder's. Connections are kept
+/// alive unless the client asks otherwise or an error closes them.
+///
+/// Never call ``stop()`` from a responder: it waits for the worker threads, one of which is the caller.
 public final class HTTPServer: Sendable {
     public let configuration: Configuration
     private let responder: any HTTPResponder
@@ -85,7 +97,8 @@ public final class HTTPServer: Sendable {
     ///
     /// It stops accepting connections, lets requests in flight finish (up to `shutdownGracePeriod`;
     /// their answers carry `Connection: close`), then closes every connection, joins the worker threads
-    /// and releases what the callbacks shared. Calling it on a server that is not running does nothing.
+    /// and releases what the callbacks shared. On a server that is not running, or that another call is
+    /// already stopping, it returns at once.
     public func stop() {
         // Take the run out under the lock, but stop outside it: MHD_stop_daemon joins the workers.
         let taken: Running? = state.withLock { state in
