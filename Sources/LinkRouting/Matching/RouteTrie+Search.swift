@@ -148,20 +148,31 @@ extension RouteTrie {
         }
 
         /// Rest-of-path takes one or more non-empty segments; length constraints apply to the joined text.
+        @inline(__always)
         func restAccepts(_ spec: ParamSpec, from seg: Int) -> Bool {
-            guard seg < segments.count else { return false }
-            var scalars = 0
-            for i in seg..<segments.count {
-                let s = segments[i]
-                if s.isEmpty { return false }
-                if spec.minLength != nil || spec.maxLength != nil {
-                    for b in s where b & 0xC0 != 0x80 { scalars += 1 }
-                    if i > seg { scalars += 1 }
-                }
-            }
-            if let minLength = spec.minLength, scalars < minLength { return false }
-            if let maxLength = spec.maxLength, scalars > maxLength { return false }
-            return true
+            RouteTrie.restAccepts(spec, segments, from: seg)
         }
+    }
+
+    /// Whether a rest-of-path placeholder of `spec` takes `segments[seg...]`: one or more non-empty
+    /// segments, with length constraints on the text joined with `/`.
+    static func restAccepts(
+        _ spec: ParamSpec,
+        _ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
+        from seg: Int
+    ) -> Bool {
+        guard seg < segments.count else { return false }
+        var scalars = 0
+        for i in seg..<segments.count {
+            let s = segments[i]
+            if s.isEmpty { return false }
+            if spec.minLength != nil || spec.maxLength != nil {
+                for b in s where b & 0xC0 != 0x80 { scalars += 1 }
+                if i > seg { scalars += 1 }
+            }
+        }
+        if let minLength = spec.minLength, scalars < minLength { return false }
+        if let maxLength = spec.maxLength, scalars > maxLength { return false }
+        return true
     }
 }

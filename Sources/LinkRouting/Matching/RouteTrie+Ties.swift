@@ -46,10 +46,7 @@ extension RouteTrie.Walker {
         -> Bool
     {
         let live = UnsafeBufferPointer(start: kinds + level, count: challenger.endLevel - level)
-        let count = Swift.min(live.count, kept.kinds.count)
-        for i in 0..<count where live[i] >> 4 != kept.kinds[i] >> 4 { return live[i] >> 4 < kept.kinds[i] >> 4 }
-        for i in 0..<count where live[i] != kept.kinds[i] { return live[i] < kept.kinds[i] }
-        if live.count != kept.kinds.count { return live.count < kept.kinds.count }
+        if let order = RouteTrie.pathPrecedes(live, kept.kinds) { return order }
         return terminals[Int(challenger.terminal)].rank < terminals[Int(current.terminal)].rank
     }
 
@@ -62,5 +59,23 @@ extension RouteTrie.Walker {
             for (i, kind) in kinds.enumerated() { kindsAt[i] = kind }
             for (i, capture) in captures.enumerated() { capturesAt[i] = capture }
         }
+    }
+}
+
+extension RouteTrie {
+    /// SPEC's order between two paths given as kind codes (one per edge, then ``Kind/end``): kinds
+    /// from the left, then the types within a kind, then the shorter path. `nil` when they tie, and
+    /// the routes' own order (``Route/precedes(_:_:)``) decides.
+    @inline(__always)
+    static func pathPrecedes<A: RandomAccessCollection<UInt8>, B: RandomAccessCollection<UInt8>>(_ a: A, _ b: B)
+        -> Bool?
+    where A.Index == Int, B.Index == Int {
+        let count = Swift.min(a.count, b.count)
+        let a0 = a.startIndex
+        let b0 = b.startIndex
+        for i in 0..<count where a[a0 + i] >> 4 != b[b0 + i] >> 4 { return a[a0 + i] >> 4 < b[b0 + i] >> 4 }
+        for i in 0..<count where a[a0 + i] != b[b0 + i] { return a[a0 + i] < b[b0 + i] }
+        if a.count != b.count { return a.count < b.count }
+        return nil
     }
 }

@@ -29,7 +29,7 @@ extension RouteTable {
     }
 
     /// Custom schemes are sources `0..<schemes.count`; then each host as https and as http.
-    private func sourceID(of url: ScannedURL) -> Int? {
+    func sourceID(of url: ScannedURL) -> Int? {
         if url.isWeb {
             guard let i = hostKeys.index(of: url.host) else { return nil }
             return schemes.count + 2 * i + (url.scheme.count == 5 ? 0 : 1)
@@ -38,7 +38,7 @@ extension RouteTable {
     }
 
     /// The last value given for `key` (repeated scalar keys: last wins).
-    private static func lastValue(_ key: [UInt8], in query: UnsafeBufferPointer<QueryPair>) -> UnsafeBufferPointer<
+    static func lastValue(_ key: [UInt8], in query: UnsafeBufferPointer<QueryPair>) -> UnsafeBufferPointer<
         UInt8
     >? {
         var i = query.count - 1
@@ -54,19 +54,35 @@ extension RouteTable {
 
     /// What the trie cannot check: the pinned source, query literals and required query params.
     func accepts(_ route: Route, sourceID: Int, query: UnsafeBufferPointer<QueryPair>) -> Bool {
-        if route.sourceID >= 0 && route.sourceID != sourceID { return false }
-        for literal in route.queryLiteralBytes {
-            guard let value = Self.lastValue(literal.key, in: query) else { return false }
+        rejection(of: route, sourceID: sourceID, query: query) == nil
+    }
+
+    /// The first requirement beyond the path that `route` finds unmet, in the order ``accepts(_:sourceID:query:)``
+    /// checks them, or `nil` when the route takes the URL.
+    func rejection(of route: Route, sourceID: Int, query: UnsafeBufferPointer<QueryPair>) -> Rejection? {
+        if route.sourceID >= 0 && route.sourceID != sourceID { return .source }
+        for (i, literal) in route.queryLiteralBytes.enumerated() {
+            guard let value = Self.lastValue(literal.key, in: query) else { return .queryLiteral(i) }
             if let expected = literal.value, !expected.withUnsafeBufferPointer({ ByteParsing.equal($0, value) }) {
-                return false
+                return .queryLiteral(i)
             }
         }
         for (i, param) in route.query.enumerated() where param.declaration.isRequired {
             guard let value = Self.lastValue(route.queryKeyBytes[i], in: query),
                 param.declaration.spec.accepts(value)
-            else { return false }
+            else { return .requiredParam(i) }
         }
-        return true
+        return nil
+    }
+
+    /// Why a route whose path matched does not take the URL.
+    enum Rejection: Equatable {
+        /// The route is pinned to another source.
+        case source
+        /// ``URLPattern/queryLiterals`` at this index is missing or has another value.
+        case queryLiteral(Int)
+        /// ``Route/query`` at this index is required and missing or invalid.
+        case requiredParam(Int)
     }
 
     private func makeMatch(
