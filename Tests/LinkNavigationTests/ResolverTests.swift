@@ -147,12 +147,12 @@ import Testing
             transition: []
         ),
         Case(
-            name: "push on an empty session makes the destination the root",
+            name: "push on an empty session builds the cold stack, as extend does",
             stack: [],
             screen: "cart",
             strategy: .push,
-            expect: ["cart"],
-            transition: ["push cart"]
+            expect: ["home", "cart"],
+            transition: ["push home", "push cart"]
         ),
     ]
 

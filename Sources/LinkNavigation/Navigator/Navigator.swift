@@ -44,15 +44,12 @@ public struct Navigator: Sendable {
             }
             let match = try matchURL(url)
             let binding = config.bindings[match.route.index]
-            guard case .screen(var screen, let routeStrategy) = binding.target else {
-                if case .redirect(let template) = binding.target {
-                    let target = try RedirectTarget.expand(template, match: match, from: url)
-                    guard try follow(target, from: url, chain: &chain, redirects: &redirects) else {
-                        throw .badRedirect(target)
-                    }
-                    url = target
-                }
-                continue passes
+            // A redirect route runs its interceptors too (global ones first); it redirects once they pass.
+            var screen: String?
+            var routeStrategy: Strategy?
+            if case .screen(let name, let strategy) = binding.target {
+                screen = name
+                routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
             let context = InterceptionContext(
@@ -99,6 +96,16 @@ public struct Navigator: Sendable {
                 case .flow(let flow):
                     return try park(request, behind: flow, session, url, match, redirects, records)
                 }
+            }
+            guard let screen else {
+                if case .redirect(let template) = binding.target {
+                    let target = try RedirectTarget.expand(template, match: match, from: url)
+                    guard try follow(target, from: url, chain: &chain, redirects: &redirects) else {
+                        throw .badRedirect(target)
+                    }
+                    url = target
+                }
+                continue passes
             }
             let destination = Destination(
                 screen: screen,

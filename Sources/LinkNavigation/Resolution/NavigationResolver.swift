@@ -31,6 +31,9 @@ public struct NavigationResolver: Sendable {
         switch strategy {
         case .rebuild:
             new = try rebuild(screen, destination, &ids)
+        case .push where stack.isEmpty:
+            // Nothing to push onto: a cold start builds the stack as `extend` does, so back works.
+            new = try extend(screen, params, destination, stack, &ids)
         case .push:
             new = try push(screen, params, stack, &ids)
         case .extend:
