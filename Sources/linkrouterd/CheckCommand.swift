@@ -21,7 +21,7 @@ struct CheckCommand: ParsableCommand {
                 "\(file): ok, \(loaded.table.routes.count) routes, \(loaded.graph.ordered.count) screens, "
                     + "\(loaded.warnings.count) warning(s)"
             )
-        } catch let error as ConfigError {
+        } catch {
             for diagnostic in error.diagnostics { print(diagnostic) }
             print("\(file): \(error.errors.count) error(s), \(error.diagnostics.count - error.errors.count) warning(s)")
             throw ExitCode(1)

@@ -16,7 +16,7 @@ struct ConfigOption: ParsableArguments {
                 return (try ConfigLoader.load(path: DefaultConfig.path), DefaultConfig.path)
             }
             return (try ConfigLoader.load(text: DefaultConfig.text, file: "<built-in " + DefaultConfig.path + ">"), nil)
-        } catch let error as ConfigError {
+        } catch {
             StandardError.write(error.description + "\n")
             throw ExitCode(1)
         }

@@ -210,11 +210,9 @@ struct MalformedCaseFile: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: silentlyAccepted)
     func refusesAShapeThatWouldCheckLessThanItSays(_ file: MalformedCaseFile) {
-        withKnownIssue("CaseFile ignores this shape instead of refusing it") {
-            let error = readError(file.text)
-            #expect(error?.description.hasPrefix("cases.yaml:\(file.line):") == true)
-            #expect(error?.description.contains(file.mentions) == true)
-        }
+        let error = readError(file.text)
+        #expect(error?.description.hasPrefix("cases.yaml:\(file.line):") == true)
+        #expect(error?.description.contains(file.mentions) == true, "\(error?.description ?? "no error")")
     }
 
     @Test func anEmptyFileHasNoCases() {
@@ -386,14 +384,6 @@ struct MalformedCaseFile: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct CaseRunnerLinksFileTests {
-    /// Cases of `config/links.test.yaml` that state what SPEC and the README require and that the
-    /// engine does not do yet. Each is expected to fail until the engine is fixed; then remove it here.
-    static let knownEngineBugs: Set<String> = [
-        // README "Redirects": after a redirect the interceptors run again and are listed again; the
-        // first pass's `no_tracking: passed` is dropped for a route-level redirect (kept when it rewrote).
-        "short link redirects to the product (interceptors listed again after the redirect)"
-    ]
-
     private func linkCases() throws -> [LinkCase] {
         let path = repositoryRoot.appendingPathComponent("config/links.test.yaml").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -407,17 +397,12 @@ struct MalformedCaseFile: Sendable, CustomTestStringConvertible {
         for linkCase in list {
             let differences = runner.run(linkCase)
             let report = "\(linkCase.line): \(linkCase.name): " + (differences ?? []).joined(separator: "; ")
-            if Self.knownEngineBugs.contains(linkCase.name) {
-                withKnownIssue("an engine bug listed in knownEngineBugs") { #expect(differences == nil, "\(report)") }
-            } else {
-                #expect(differences == nil, "\(report)")
-            }
+            #expect(differences == nil, "\(report)")
         }
     }
 
-    @Test func knownEngineBugsNameCasesOfTheFile() throws {
+    @Test func caseNamesAreUnique() throws {
         let names = Set(try linkCases().map(\.name))
-        #expect(Self.knownEngineBugs.isSubset(of: names))
         #expect(names.count == (try linkCases()).count, "case names are unique")
     }
 

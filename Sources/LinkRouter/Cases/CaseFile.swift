@@ -36,31 +36,44 @@ public enum CaseFile {
         }
         guard let url = node["url"]?.string, !url.isEmpty else { throw fail("it has no url") }
         var stack: [(screen: String, params: [(String, String)])] = []
-        for entry in node["stack"]?.array() ?? [] {
+        for entry in try list(node["stack"], "stack", fail) {
             if let name = entry.string, entry.scalar != nil {
                 stack.append((name, []))
             } else if let name = entry["screen"]?.string {
-                stack.append((name, pairs(entry["params"]).map { ($0.0, $0.1.text) }))
+                stack.append((name, try pairs(entry["params"], "stack params", fail).map { ($0.0, $0.1.text) }))
             } else {
                 throw fail("a stack entry is a screen name or {screen, params}")
             }
         }
-        guard let expectNode = node["expect"], case .mapping = expectNode else {
+        guard let expectNode = node["expect"], case .mapping(let expectMapping) = expectNode else {
             throw fail("it has no expect mapping")
         }
-        var expect = LinkCase.Expectation()
-        expect.status = expectNode["status"]?.string
-        expect.error = expectNode["error"]?.string
-        expect.route = expectNode["route"]?.string
-        expect.url = expectNode["url"]?.string
-        expect.stack = expectNode["stack"].map { $0.array().compactMap(\.string) }
-        expect.redirects = expectNode["redirects"].map { $0.array().compactMap(\.string) }
-        expect.interceptors = expectNode["interceptors"].map { list in
-            list.array().flatMap { pairs($0).map { ($0.0, $0.1.text) } }
+        let expectKeys = ["status", "error", "route", "url", "stack", "params", "redirects", "interceptors"]
+        for key in expectMapping.keys where !expectKeys.contains(key.string ?? "") {
+            throw fail("expect has no key '\(key.string ?? "?")' (known: \(expectKeys.joined(separator: ", ")))")
         }
-        if case .mapping(let params)? = expectNode["params"] {
+        var expect = LinkCase.Expectation()
+        expect.status = try scalar(expectNode["status"], "expect.status", fail)
+        expect.error = try scalar(expectNode["error"], "expect.error", fail)
+        expect.route = try scalar(expectNode["route"], "expect.route", fail)
+        expect.url = try scalar(expectNode["url"], "expect.url", fail)
+        if let stackNode = expectNode["stack"] { expect.stack = try strings(stackNode, "expect.stack", fail) }
+        if let redirects = expectNode["redirects"] { expect.redirects = try strings(redirects, "expect.redirects", fail) }
+        if let interceptors = expectNode["interceptors"] {
+            var records: [(String, String)] = []
+            for item in try list(interceptors, "expect.interceptors", fail) {
+                let pair = try pairs(item, "an expect.interceptors item", fail)
+                guard pair.count == 1, let (name, outcome) = pair.first else {
+                    throw fail("each expect.interceptors item is `- NAME: OUTCOME`")
+                }
+                records.append((name, outcome.text))
+            }
+            expect.interceptors = records
+        }
+        if let paramsNode = expectNode["params"] {
+            guard case .mapping(let params) = paramsNode else { throw fail("expect.params maps screens to params") }
             for (screen, values) in params {
-                expect.params.append((screen.string ?? "", pairs(values)))
+                expect.params.append((screen.string ?? "", try pairs(values, "expect.params.\(screen.string ?? "")", fail)))
             }
         }
         return LinkCase(
@@ -68,21 +81,52 @@ public enum CaseFile {
             line: line,
             url: url,
             stack: stack,
-            attributes: pairs(node["attributes"]),
-            headers: pairs(node["headers"]).map { ($0.0, $0.1.text) },
-            strategy: node["strategy"]?.string,
-            via: node["via"]?.array().compactMap(\.string) ?? [],
+            attributes: try pairs(node["attributes"], "attributes", fail),
+            headers: try pairs(node["headers"], "headers", fail).map { ($0.0, $0.1.text) },
+            strategy: try scalar(node["strategy"], "strategy", fail),
+            via: try node["via"].map { (via) throws(ReadError) in try strings(via, "via", fail) } ?? [],
             expect: expect
         )
     }
 
-    /// A mapping's scalar members in order.
-    private static func pairs(_ node: Node?) -> [(String, LinkCase.ScalarText)] {
-        guard case .mapping(let mapping)? = node else { return [] }
-        return mapping.compactMap { key, value in
-            guard let name = key.string, case .scalar(let scalar) = value else { return nil }
+    /// A mapping's members in order; each value must be a scalar.
+    private static func pairs(
+        _ node: Node?,
+        _ what: String,
+        _ fail: (String) -> ReadError
+    ) throws(ReadError) -> [(String, LinkCase.ScalarText)] {
+        guard let node else { return [] }
+        guard case .mapping(let mapping) = node else { throw fail("\(what) must be a mapping") }
+        var out: [(String, LinkCase.ScalarText)] = []
+        for (key, value) in mapping {
+            guard let name = key.string, case .scalar(let scalar) = value else {
+                throw fail("\(what): '\(key.string ?? "?")' must be a single value (quote a list to compare it as text)")
+            }
             let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
-            return (name, LinkCase.ScalarText(text: scalar.string, quoted: quoted))
+            out.append((name, LinkCase.ScalarText(text: scalar.string, quoted: quoted)))
         }
+        return out
+    }
+
+    private static func list(_ node: Node?, _ what: String, _ fail: (String) -> ReadError) throws(ReadError) -> [Node] {
+        guard let node else { return [] }
+        guard case .sequence(let items) = node else { throw fail("\(what) must be a list") }
+        return Array(items)
+    }
+
+    private static func strings(_ node: Node, _ what: String, _ fail: (String) -> ReadError) throws(ReadError) -> [String]
+    {
+        var out: [String] = []
+        for item in try list(node, what, fail) {
+            guard case .scalar(let scalar) = item else { throw fail("\(what) must be a list of names") }
+            out.append(scalar.string)
+        }
+        return out
+    }
+
+    private static func scalar(_ node: Node?, _ what: String, _ fail: (String) -> ReadError) throws(ReadError) -> String? {
+        guard let node else { return nil }
+        guard case .scalar(let scalar) = node else { throw fail("\(what) must be a single value") }
+        return scalar.string
     }
 }

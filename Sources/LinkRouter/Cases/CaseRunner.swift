@@ -1,4 +1,4 @@
-public import LinkRouterHTTP
+internal import LinkRouterHTTP
 
 /// Runs link cases as dry runs through the API's `resolve` (exactly what `POST /v1/resolve`
 /// answers) and compares the parts each case expects.

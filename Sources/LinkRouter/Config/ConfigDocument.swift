@@ -1,5 +1,5 @@
-public import LinkNavigation
-public import LinkRouting
+internal import LinkNavigation
+internal import LinkRouting
 
 /// A value and where it was written.
 public struct Located<Value: Sendable>: Sendable {
