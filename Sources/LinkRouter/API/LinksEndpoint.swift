@@ -1,4 +1,4 @@
-public import LinkRouterHTTP
+internal import LinkRouterHTTP
 internal import LinkRouting
 
 extension APIResponder {
@@ -16,13 +16,15 @@ extension APIResponder {
         } catch {
             var detail: JSONObject = ["route": .string(route)]
             if let param = error.param { _ = detail.append(key: "param", value: .string(param)) }
-            let status =
+            // SPEC §5 codes for 404 and 400; the link error's own code stays in `reason`.
+            let (status, code) =
                 switch error.code {
-                case .unknownRoute: 404
-                case .invalidSource: 400
-                default: 422
+                case .unknownRoute: (404, "not_found")
+                case .invalidSource: (400, "bad_request")
+                default: (422, error.code.rawValue)
                 }
-            throw APIError(status, error.code.rawValue, error.message, detail: detail)
+            if code != error.code.rawValue { _ = detail.append(key: "reason", value: .string(error.code.rawValue)) }
+            throw APIError(status, code, error.message, detail: detail)
         }
         var writer = JSONWriter(capacity: 64 + url.utf8.count)
         writer.beginObject()

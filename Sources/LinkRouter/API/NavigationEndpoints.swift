@@ -1,5 +1,5 @@
 internal import LinkNavigation
-public import LinkRouterHTTP
+internal import LinkRouterHTTP
 
 extension APIResponder {
     /// `POST /v1/sessions/{id}/navigate`: `{"url", "strategy"?, "via"?, "expect_version"?}` or the
@@ -21,9 +21,10 @@ extension APIResponder {
         }
         let snapshot = engine.snapshot
         let config = snapshot.config
+        var created = false
         if config.sessions.clientIDs {
             do {
-                _ = try engine.store.getOrCreate(id: id)
+                created = try engine.store.getOrCreate(id: id).created
             } catch .invalidID {
                 throw .badRequest(SessionStoreError.invalidID.description)
             } catch {
@@ -31,8 +32,15 @@ extension APIResponder {
             }
         }
         let navigation = Navigator.Request(url: url, strategy: strategy, via: via, headers: request.headerDictionary)
-        return try run(id, expected, config) { (session) throws(NavigationFailure) in
-            try config.navigator.navigate(navigation, session: session)
+        do {
+            return try run(id, expected, config) { (session) throws(NavigationFailure) in
+                try config.navigator.navigate(navigation, session: session)
+            }
+        } catch {
+            // A refused navigation leaves no session behind: drop the one it created, unless
+            // another request has changed it since (its version is no longer 1).
+            if created, engine.store.session(id)?.version == 1 { engine.store.delete(id) }
+            throw error
         }
     }
 
@@ -129,6 +137,8 @@ extension APIResponder {
     static func bareURL(_ request: HTTPRequest) throws(APIError) -> String? {
         let type = request.headers["content-type"].map(RequestBody.mediaType) ?? ""
         if type == "application/json" || type.hasSuffix("+json") { return nil }
+        // Only text and form encoding carry a bare URL; other media types are refused (415).
+        guard type.isEmpty || type == "text/plain" || type == "application/x-www-form-urlencoded" else { return nil }
         var bytes = request.body[...]
         while let first = bytes.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D {
             bytes = bytes.dropFirst()

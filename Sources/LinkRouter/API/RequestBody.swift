@@ -1,5 +1,5 @@
 internal import LinkNavigation
-public import LinkRouterHTTP
+internal import LinkRouterHTTP
 internal import LinkRouting
 
 /// Reading request bodies: JSON objects with a bounded depth, typed fields, clear 400s.

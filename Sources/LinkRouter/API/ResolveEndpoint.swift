@@ -1,5 +1,5 @@
 internal import LinkNavigation
-public import LinkRouterHTTP
+internal import LinkRouterHTTP
 internal import LinkRouting
 
 extension APIResponder {

@@ -1,5 +1,5 @@
 internal import LinkNavigation
-public import LinkRouterHTTP
+internal import LinkRouterHTTP
 
 extension APIResponder {
     /// `POST /v1/sessions`: body optional `{"attributes":{...}}`; 201 with the session.

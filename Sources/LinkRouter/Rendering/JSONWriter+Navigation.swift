@@ -80,7 +80,7 @@ extension JSONWriter {
                 entry(item, graph)
             case .replace(let entries):
                 field("op", "replace")
-                key("entries")
+                key("stack")
                 stack(entries, graph)
             }
             endObject()
