@@ -169,7 +169,12 @@ extension ConfigReader {
     /// A session attribute value: a string, number or boolean scalar.
     func attribute(_ node: Node, _ what: String) -> AttributeValue? {
         guard case .scalar(let scalar) = node, !isNull(node) else {
-            error("invalid_type", "\(what) must be a string, number or boolean", at: node)
+            error(
+                "invalid_type",
+                "\(what) must be a string, number or boolean",
+                at: node,
+                hint: "write one value such as true, 3 or staff"
+            )
             return nil
         }
         guard scalar.style == .plain else { return .string(scalar.string) }

@@ -4,6 +4,19 @@ internal import Yams
 extension ConfigReader {
     static let interceptorKinds = ["require", "feature", "min_version", "strip_query"]
 
+    /// How to write each key an interceptor may need, for `missing_key` hints.
+    static let examples: [String: String] = [
+        "when": "add `when: { attribute: signed_in, equals: true }`",
+        "else": "write one of { flow: NAME }, { redirect: URL }, { screen: NAME }, { reject: { status, code } }",
+        "flag": "add `flag: NAME` (a flag under flags, or a session attribute)",
+        "version": "add `version: \"2.3.0\"`",
+        "params": "add `params: [\"utm_*\"]` (query param names or globs)",
+    ]
+
+    static let conditionHint =
+        "write { attribute: NAME, equals | in | present: ... }, the same with header, "
+        + "or { all: [...] }, { any: [...] }, { not: {...} }"
+
     func interceptor(_ entry: Entry) -> InterceptorDecl? {
         let what = "interceptor '\(entry.key)'"
         guard let items = mapping(entry.value, what, keys: ["kind", "when", "else", "flag", "version", "params"])
@@ -23,7 +36,7 @@ extension ConfigReader {
         let name = Located(entry.key, location(entry.keyNode))
         func required(_ key: String) -> Node? {
             if let node = values[key] { return node }
-            error("missing_key", "\(what) (\(kind)) needs `\(key)`", at: entry.keyNode)
+            error("missing_key", "\(what) (\(kind)) needs `\(key)`", at: entry.keyNode, hint: Self.examples[key])
             return nil
         }
         func fallback() -> Located<InterceptorFallback>? {
@@ -105,7 +118,14 @@ extension ConfigReader {
             return nil
         }
         guard items.count == 1, let item = items.first else {
-            error("invalid_value", "else of \(what) must have exactly one of flow, redirect, screen, reject", at: node)
+            // An unknown key is already reported; a second error about the same braces adds nothing.
+            if case .mapping(let mapping) = node, mapping.count != items.count { return nil }
+            error(
+                "invalid_value",
+                "else of \(what) must have exactly one of flow, redirect, screen, reject",
+                at: node,
+                hint: Self.examples["else"]
+            )
             return nil
         }
         let at = textLocation(item.value)
@@ -139,7 +159,7 @@ extension ConfigReader {
         for item in items { values[item.key] = item.value }
         if let all = values["all"] ?? values["any"] {
             guard items.count == 1 else {
-                error("invalid_value", "all/any stands alone in its condition", at: node)
+                error("invalid_value", "all/any stands alone in its condition", at: node, hint: Self.conditionHint)
                 return nil
             }
             let parts = (sequence(all, "all/any") ?? []).compactMap { condition($0, depth: depth + 1) }
@@ -147,14 +167,19 @@ extension ConfigReader {
         }
         if let inner = values["not"] {
             guard items.count == 1 else {
-                error("invalid_value", "not stands alone in its condition", at: node)
+                error("invalid_value", "not stands alone in its condition", at: node, hint: Self.conditionHint)
                 return nil
             }
             return condition(inner, depth: depth + 1).map { .not($0) }
         }
         let subject = values["attribute"].map { ("attribute", $0) } ?? values["header"].map { ("header", $0) }
         guard let (kind, subjectNode) = subject, values["attribute"] == nil || values["header"] == nil else {
-            error("invalid_value", "a condition names one attribute or one header, or is all/any/not", at: node)
+            error(
+                "invalid_value",
+                "a condition names one attribute or one header, or is all/any/not",
+                at: node,
+                hint: Self.conditionHint
+            )
             return nil
         }
         guard let name = string(subjectNode, kind) else { return nil }
@@ -163,7 +188,8 @@ extension ConfigReader {
             error(
                 "invalid_value",
                 "a condition on \(kind) '\(name)' needs exactly one of equals, in, present",
-                at: node
+                at: node,
+                hint: Self.conditionHint
             )
             return nil
         }

@@ -42,7 +42,12 @@ extension ConfigReader {
         func number(_ key: String) -> Double? {
             guard let node = values[key], let text = scalarText(node, "\(key) of \(what)") else { return nil }
             guard let value = Double(text), value.isFinite else {
-                error("invalid_type", "\(key) of \(what) must be a number", at: node)
+                error(
+                    "invalid_type",
+                    "\(key) of \(what) must be a number",
+                    at: node,
+                    hint: "write a number such as 1 or 2.5"
+                )
                 return nil
             }
             return value
@@ -66,7 +71,8 @@ extension ConfigReader {
                     self.error(
                         "invalid_param",
                         "\(what): default '\(text)' is not a valid \(type.name): \(error.message)",
-                        at: textLocation(node)
+                        at: textLocation(node),
+                        hint: "write a default the type \(type.name) accepts, or leave it out"
                     )
                     return nil
                 }

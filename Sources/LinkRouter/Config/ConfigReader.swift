@@ -33,8 +33,9 @@ final class ConfigReader {
         diagnostics.append(ConfigDiagnostic(.warning, code, message, at: location, hint: hint))
     }
 
+    /// Reports at `node`: a scalar's text (after an opening quote), a collection's first character.
     func error(_ code: String, _ message: String, at node: Node, hint: String? = nil) {
-        error(code, message, at: location(node), hint: hint)
+        error(code, message, at: textLocation(node), hint: hint)
     }
 
     // MARK: Shapes
@@ -54,7 +55,12 @@ final class ConfigReader {
         var entries: [Entry] = []
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key, !scalar.string.isEmpty else {
-                error("invalid_type", "a key of \(what) must be a non-empty string", at: key)
+                error(
+                    "invalid_type",
+                    "a key of \(what) must be a non-empty string",
+                    at: key,
+                    hint: "write a name before the colon"
+                )
                 continue
             }
             if let allowed, !allowed.contains(scalar.string) {
@@ -81,11 +87,16 @@ final class ConfigReader {
     /// A non-empty scalar string.
     func string(_ node: Node, _ what: String) -> String? {
         guard case .scalar(let scalar) = node, !isNull(node) else {
-            error("invalid_type", "\(what) must be a string", at: node)
+            error(
+                "invalid_type",
+                "\(what) must be a string",
+                at: node,
+                hint: "write a single value, not a list or mapping"
+            )
             return nil
         }
         guard !scalar.string.isEmpty else {
-            error("invalid_value", "\(what) must not be empty", at: node)
+            error("invalid_value", "\(what) must not be empty", at: node, hint: "write a value, or leave the key out")
             return nil
         }
         return scalar.string
@@ -98,11 +109,16 @@ final class ConfigReader {
 
     func int(_ node: Node, _ what: String, in range: ClosedRange<Int>) -> Int? {
         guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string) else {
-            error("invalid_type", "\(what) must be an integer", at: node)
+            error("invalid_type", "\(what) must be an integer", at: node, hint: "write a whole number without quotes")
             return nil
         }
         guard range.contains(value) else {
-            error("invalid_value", "\(what) must be between \(range.lowerBound) and \(range.upperBound)", at: node)
+            error(
+                "invalid_value",
+                "\(what) must be between \(range.lowerBound) and \(range.upperBound)",
+                at: node,
+                hint: "write a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
             return nil
         }
         return value
@@ -116,14 +132,19 @@ final class ConfigReader {
             default: break
             }
         }
-        error("invalid_type", "\(what) must be true or false", at: node)
+        error("invalid_type", "\(what) must be true or false", at: node, hint: "write true or false, without quotes")
         return nil
     }
 
     /// A scalar's text whatever its YAML type (numbers and booleans as written).
     func scalarText(_ node: Node, _ what: String) -> String? {
         guard case .scalar(let scalar) = node, !isNull(node) else {
-            error("invalid_type", "\(what) must be a single value", at: node)
+            error(
+                "invalid_type",
+                "\(what) must be a single value",
+                at: node,
+                hint: "write one value, not a list or mapping"
+            )
             return nil
         }
         return scalar.string

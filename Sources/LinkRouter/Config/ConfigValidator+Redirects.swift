@@ -10,6 +10,18 @@ extension ConfigValidator {
             guard route.index < document.routes.count, let redirect = document.routes[route.index].redirect else {
                 continue
             }
+            // A sample link carries every param; one that only some links carry fails on the others.
+            let supply = supplied(by: document.routes[route.index], route.pattern)
+            if let name = Self.templateNames(redirect.value).first(where: { supply[$0]?.always == false }) {
+                reader.error(
+                    "invalid_redirect",
+                    "route '\(route.name)' redirects to '\(redirect.value)', but only some of its links carry '\(name)'",
+                    at: redirect.location,
+                    hint:
+                        "move {\(name)} out of the optional group or give it a default, or leave it out of the redirect"
+                )
+                continue
+            }
             var params: [String: ParamValue] = [:]
             for (name, spec) in route.pattern.placeholders { params[name] = Self.sample(spec) }
             for param in route.query where param.declaration.isRequired {
@@ -79,6 +91,14 @@ extension ConfigValidator {
                     message: "needs more redirects than redirect_limit allows: " + chain.joined(separator: " -> "),
                     hint: "shorten the chain or raise app.redirect_limit"
                 )
+            case .badRedirect(let target)
+            where !target.contains("{") && ((try? navigator.config.table.match(target)) ?? nil) != nil:
+                // The navigator refuses a route-level redirect back to the URL that led to it.
+                return Problem(
+                    code: "redirect_cycle",
+                    message: "leads to '\(target)', which redirects to itself",
+                    hint: "make the redirect lead to another route, or give the route a screen"
+                )
             case .badRedirect(let target):
                 return Problem(
                     code: "invalid_redirect",
@@ -89,6 +109,17 @@ extension ConfigValidator {
                 return nil
             }
         }
+    }
+
+    /// The `{name}`s of a redirect template, in order.
+    static func templateNames(_ template: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     /// The sources a pattern's links can come from.

@@ -13,7 +13,18 @@ extension ConfigValidator {
             for warning in table.warnings { report(warning, at: location(of: warning)) }
             return table
         } catch {
-            for diagnostic in error.diagnostics { report(diagnostic, at: location(of: diagnostic)) }
+            var repeats: [String: Int] = [:]
+            for diagnostic in error.diagnostics {
+                guard diagnostic.code == .duplicateRouteName, let name = diagnostic.routes.first else {
+                    report(diagnostic, at: location(of: diagnostic))
+                    continue
+                }
+                // The n-th report of a name is about its (n+1)-th declaration: point at that name.
+                let declared = document.routes.filter { $0.name.value == name }
+                let n = repeats[name, default: 0] + 1
+                repeats[name] = n
+                report(diagnostic, at: n < declared.count ? declared[n].name.location : location(of: diagnostic))
+            }
             return nil
         }
     }
@@ -29,6 +40,9 @@ extension ConfigValidator {
             let name = decl.queryLocations.keys.sorted().first(where: { diagnostic.message.contains("'\($0)'") }),
             let location = decl.queryLocations[name]
         {
+            return location
+        }
+        if diagnostic.code == .duplicateParameter, let location = duplicateLocation(diagnostic, decl) {
             return location
         }
         let base = decl.pattern.location
@@ -76,11 +90,31 @@ extension ConfigValidator {
 
     /// Where `{name` starts in the route's pattern.
     private func placeholderLocation(_ name: String, _ route: RouteDecl) -> SourceLocation {
+        placeholderLocations(name, route).first ?? route.pattern.location
+    }
+
+    /// Every place `{name:` or `{name}` is written in the route's pattern, in order.
+    private func placeholderLocations(_ name: String, _ route: RouteDecl) -> [SourceLocation] {
         let text = route.pattern.value
         let base = route.pattern.location
-        guard let range = text.range(of: "{" + name + ":") ?? text.range(of: "{" + name + "}") else { return base }
-        let offset = text.unicodeScalars.distance(from: text.startIndex, to: range.lowerBound)
-        return SourceLocation(file: base.file, line: base.line, column: base.column + offset)
+        var out: [SourceLocation] = []
+        var from = text.startIndex
+        while let range = text.range(of: "{" + name, range: from..<text.endIndex) {
+            from = range.upperBound
+            guard text[range.upperBound...].first == ":" || text[range.upperBound...].first == "}" else { continue }
+            let offset = text.unicodeScalars.distance(from: text.startIndex, to: range.lowerBound)
+            out.append(SourceLocation(file: base.file, line: base.line, column: base.column + offset))
+        }
+        return out
+    }
+
+    /// The second spelling of a duplicated parameter: its second placeholder, else its query key.
+    private func duplicateLocation(_ diagnostic: RoutingDiagnostic, _ route: RouteDecl) -> SourceLocation? {
+        let placeholders = (try? URLPattern(parsing: route.pattern.value))?.placeholders.map(\.name) ?? []
+        let names = placeholders + route.queryLocations.keys.sorted()
+        guard let name = names.first(where: { diagnostic.message.contains("parameter '\($0)'") }) else { return nil }
+        let spellings = placeholderLocations(name, route)
+        return spellings.count > 1 ? spellings[1] : route.queryLocations[name]
     }
 
     /// Unknown names on routes, and whether each screen route can supply what its screen, the

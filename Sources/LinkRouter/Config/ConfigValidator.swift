@@ -71,7 +71,12 @@ struct ConfigValidator {
         } catch {
             // The checks above cover every problem NavigationConfig finds; this is a safety net.
             for problem in error.problems {
-                reader.error("invalid_config", problem, at: SourceLocation(file: reader.file, line: 1, column: 1))
+                reader.error(
+                    "invalid_config",
+                    problem,
+                    at: SourceLocation(file: reader.file, line: 1, column: 1),
+                    hint: "check the names this problem mentions"
+                )
             }
             return nil
         }
@@ -89,11 +94,20 @@ struct ConfigValidator {
     /// Reports a routing diagnostic at a config location.
     func report(_ diagnostic: RoutingDiagnostic, at location: SourceLocation, code: String? = nil) {
         let code = code ?? diagnostic.code.rawValue
+        let hint = diagnostic.hint ?? Self.hints[code]
         switch diagnostic.severity {
-        case .error: reader.error(code, diagnostic.message, at: location, hint: diagnostic.hint)
-        case .warning: reader.warning(code, diagnostic.message, at: location, hint: diagnostic.hint)
+        case .error: reader.error(code, diagnostic.message, at: location, hint: hint)
+        case .warning: reader.warning(code, diagnostic.message, at: location, hint: hint)
         }
     }
+
+    /// Hints for routing diagnostics that come without one.
+    static let hints: [String: String] = [
+        "invalid_pattern": "write literal segments, {name:type} placeholders, [optional] groups, a last "
+            + "{rest:path} and ?key=value query literals",
+        "invalid_query_param": "give every query param a name",
+        "overlapping_routes": "fine when intended: the more specific pattern wins",
+    ]
 
     /// Reports `name` as unknown among `known`, with a suggestion.
     func unknown(_ code: String, _ kind: String, _ name: Located<String>, context: String, known: some Sequence<String>)
