@@ -82,6 +82,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "LinkRouterLiveTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "LinkNavigationTests",
             dependencies: [
                 "LinkNavigation",

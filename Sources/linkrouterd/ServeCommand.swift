@@ -53,6 +53,9 @@ struct ServeCommand: ParsableCommand {
     var accessLog = "off"
 
     func run() throws {
+        // A closed standard output (a log reader that went away) must not kill the daemon: writes to
+        // it fail with EPIPE and are dropped instead. Sockets already use MSG_NOSIGNAL.
+        signal(SIGPIPE, SIG_IGN)
         let (config, path) = try options.load()
         for warning in config.warnings { StandardError.write("\(warning)\n") }
         let engine = Engine(config: config, configPath: path)
