@@ -58,7 +58,9 @@ public enum CaseFile {
         expect.route = try scalar(expectNode["route"], "expect.route", fail)
         expect.url = try scalar(expectNode["url"], "expect.url", fail)
         if let stackNode = expectNode["stack"] { expect.stack = try strings(stackNode, "expect.stack", fail) }
-        if let redirects = expectNode["redirects"] { expect.redirects = try strings(redirects, "expect.redirects", fail) }
+        if let redirects = expectNode["redirects"] {
+            expect.redirects = try strings(redirects, "expect.redirects", fail)
+        }
         if let interceptors = expectNode["interceptors"] {
             var records: [(String, String)] = []
             for item in try list(interceptors, "expect.interceptors", fail) {
@@ -73,7 +75,8 @@ public enum CaseFile {
         if let paramsNode = expectNode["params"] {
             guard case .mapping(let params) = paramsNode else { throw fail("expect.params maps screens to params") }
             for (screen, values) in params {
-                expect.params.append((screen.string ?? "", try pairs(values, "expect.params.\(screen.string ?? "")", fail)))
+                let name = screen.string ?? ""
+                expect.params.append((name, try pairs(values, "expect.params.\(name)", fail)))
             }
         }
         return LinkCase(
@@ -100,7 +103,9 @@ public enum CaseFile {
         var out: [(String, LinkCase.ScalarText)] = []
         for (key, value) in mapping {
             guard let name = key.string, case .scalar(let scalar) = value else {
-                throw fail("\(what): '\(key.string ?? "?")' must be a single value (quote a list to compare it as text)")
+                throw fail(
+                    "\(what): '\(key.string ?? "?")' must be a single value (quote a list to compare it as text)"
+                )
             }
             let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
             out.append((name, LinkCase.ScalarText(text: scalar.string, quoted: quoted)))
@@ -114,8 +119,11 @@ public enum CaseFile {
         return Array(items)
     }
 
-    private static func strings(_ node: Node, _ what: String, _ fail: (String) -> ReadError) throws(ReadError) -> [String]
-    {
+    private static func strings(
+        _ node: Node,
+        _ what: String,
+        _ fail: (String) -> ReadError
+    ) throws(ReadError) -> [String] {
         var out: [String] = []
         for item in try list(node, what, fail) {
             guard case .scalar(let scalar) = item else { throw fail("\(what) must be a list of names") }
@@ -124,7 +132,11 @@ public enum CaseFile {
         return out
     }
 
-    private static func scalar(_ node: Node?, _ what: String, _ fail: (String) -> ReadError) throws(ReadError) -> String? {
+    private static func scalar(
+        _ node: Node?,
+        _ what: String,
+        _ fail: (String) -> ReadError
+    ) throws(ReadError) -> String? {
         guard let node else { return nil }
         guard case .scalar(let scalar) = node else { throw fail("\(what) must be a single value") }
         return scalar.string
