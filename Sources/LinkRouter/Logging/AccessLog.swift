@@ -91,22 +91,44 @@ public final class AccessLog: Sendable {
         }
     }
 
-    /// The path with the segment after `/v1/sessions/` replaced by `-`; bytes outside printable
-    /// ASCII are written as `%XX` so a line can never be split or forged.
+    /// The path with every segment after `/v1/sessions/` that could carry a session id replaced
+    /// by `-`: only the API's own words (`navigate`, `flows`, ...) and a flow's name are kept, so
+    /// `/v1/sessions//ID/navigate` or `/v1/sessions/ID/ID2` never leak an id. Bytes outside
+    /// printable ASCII are written as `%XX` so a line can never be split or forged.
     static func appendRedacted(_ path: String, to line: inout [UInt8]) {
-        let prefix = Array("/v1/sessions/".utf8)
-        var bytes = Array(path.utf8)[...]
-        if bytes.starts(with: prefix) {
-            line.append(contentsOf: prefix)
-            bytes = bytes.dropFirst(prefix.count)
-            if let slash = bytes.firstIndex(of: UInt8(ascii: "/")) {
+        let bytes = Array(path.utf8)
+        guard bytes.starts(with: sessionsPrefix) else {
+            appendEscaped(bytes[...], to: &line)
+            return
+        }
+        line.append(contentsOf: sessionsPrefix)
+        let segments = bytes[sessionsPrefix.count...].split(
+            separator: UInt8(ascii: "/"),
+            omittingEmptySubsequences: false
+        )
+        let first = segments.firstIndex { !$0.isEmpty }
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: "/")) }
+            let isFlowName = index >= 2 && index - 2 == first && segments[index - 1].elementsEqual("flows".utf8)
+            if segment.isEmpty || (index != first && (isFlowName || actionWords.contains(Array(segment)))) {
+                appendEscaped(segment, to: &line)
+            } else {
                 line.append(UInt8(ascii: "-"))
-                bytes = bytes[slash...]
-            } else if !bytes.isEmpty {
-                line.append(UInt8(ascii: "-"))
-                bytes = []
             }
         }
+    }
+
+    private static let sessionsPrefix = Array("/v1/sessions/".utf8)
+
+    /// The words of the session API's paths (SPEC §5).
+    private static let actionWords: Set<[UInt8]> = Set(
+        [
+            "navigate", "back", "pop-to-root", "pop-to", "pop-before", "dismiss", "restart", "trail",
+            "attributes", "flows", "complete", "cancel",
+        ].map { Array($0.utf8) }
+    )
+
+    private static func appendEscaped(_ bytes: ArraySlice<UInt8>, to line: inout [UInt8]) {
         for byte in bytes {
             if byte > 0x20 && byte < 0x7F {
                 line.append(byte)
