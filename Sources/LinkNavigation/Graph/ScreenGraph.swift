@@ -3,6 +3,12 @@ public struct ScreenGraph: Sendable {
     private let screens: [String: Screen]
     /// Screens in declaration order.
     public let ordered: [Screen]
+    /// Declaration index of each screen.
+    private let positions: [String: Int]
+    /// For the screen at each index, the indices of the screens whose `origins` name it, ascending.
+    private let namedAfter: [[Int32]]
+    /// The indices of the screens without `origins` (allowed after any screen), ascending.
+    private let placeableAnywhere: [Int32]
 
     /// - Throws: ``ScreenGraphError`` listing every unknown name and parent cycle.
     public init(_ screens: [Screen]) throws(ScreenGraphError) {
@@ -37,6 +43,44 @@ public struct ScreenGraph: Sendable {
         guard problems.isEmpty else { throw ScreenGraphError(problems: problems) }
         self.screens = byName
         self.ordered = screens
+        var positions: [String: Int] = [:]
+        for (index, screen) in screens.enumerated() { positions[screen.name] = index }
+        var namedAfter = [[Int32]](repeating: [], count: screens.count)
+        var anywhere: [Int32] = []
+        for (index, screen) in screens.enumerated() {
+            guard let origins = screen.origins else {
+                anywhere.append(Int32(index))
+                continue
+            }
+            for origin in origins { if let at = positions[origin] { namedAfter[at].append(Int32(index)) } }
+        }
+        self.positions = positions
+        self.namedAfter = namedAfter.map { $0.sorted() }
+        self.placeableAnywhere = anywhere
+    }
+
+    /// The declaration index of the screen called `name`.
+    public func position(of name: String) -> Int? { positions[name] }
+
+    /// Calls `body` with the index of every screen that may be placed directly above the screen at
+    /// `index`, in declaration order: those whose `origins` name it and, unless `explicitOnly`, those
+    /// without `origins`. Stops when `body` returns `false`.
+    public func forEachSuccessor(of index: Int, explicitOnly: Bool, _ body: (Int) -> Bool) {
+        let named = namedAfter[index]
+        let anywhere = explicitOnly ? [] : placeableAnywhere
+        var i = 0
+        var j = 0
+        while i < named.count || j < anywhere.count {
+            let next: Int32
+            if j == anywhere.count || (i < named.count && named[i] < anywhere[j]) {
+                next = named[i]
+                i += 1
+            } else {
+                next = anywhere[j]
+                j += 1
+            }
+            if !body(Int(next)) { return }
+        }
     }
 
     public subscript(name: String) -> Screen? { screens[name] }

@@ -101,7 +101,9 @@ extension NavigationResolver {
         return path
     }
 
-    /// Breadth-first search from `start` to `target` over the `origins` relation.
+    /// Breadth-first search from `start` to `target` over the `origins` relation, visiting each
+    /// screen's successors in declaration order (the graph's successor index: only screens that may
+    /// follow are looked at).
     private func shortestLeg(
         from start: String,
         to target: String,
@@ -109,37 +111,43 @@ extension NavigationResolver {
         excluding used: Set<String>,
         explicitOnly: Bool
     ) -> [Screen]? {
-        guard let goal = graph[target] else { return nil }
+        guard let goal = graph[target], let origin = graph.position(of: start) else { return nil }
         func allowed(_ screen: Screen, after name: String) -> Bool {
             explicitOnly ? (screen.origins?.contains(name) ?? false) : screen.allows(after: name)
         }
         if allowed(goal, after: start) { return [goal] }
-        var previous: [String: String] = [:]
-        var frontier = [start]
-        var visited: Set<String> = [start]
-        while !frontier.isEmpty {
-            var next: [String] = []
-            for name in frontier {
-                for candidate in graph.ordered where !visited.contains(candidate.name) && candidate.name != target {
-                    guard allowed(candidate, after: name), !used.contains(candidate.name),
-                        canFill(candidate, params)
-                    else { continue }
-                    visited.insert(candidate.name)
-                    previous[candidate.name] = name
+        let screens = graph.ordered
+        // previous[i]: the index BFS reached screen i from; -1 unvisited.
+        var previous = [Int32](repeating: -1, count: screens.count)
+        previous[origin] = Int32(origin)
+        var frontier = [origin]
+        var found: Int?
+        while !frontier.isEmpty && found == nil {
+            var next: [Int] = []
+            for from in frontier {
+                graph.forEachSuccessor(of: from, explicitOnly: explicitOnly) { index in
+                    guard previous[index] < 0 else { return true }
+                    let candidate = screens[index]
+                    guard candidate.name != target, !used.contains(candidate.name), canFill(candidate, params)
+                    else { return true }
+                    previous[index] = Int32(from)
                     if allowed(goal, after: candidate.name) {
-                        var chain = [goal, candidate]
-                        var cursor = candidate.name
-                        while let before = previous[cursor], before != start, let screen = graph[before] {
-                            chain.append(screen)
-                            cursor = before
-                        }
-                        return chain.reversed()
+                        found = index
+                        return false
                     }
-                    next.append(candidate.name)
+                    next.append(index)
+                    return true
                 }
+                if found != nil { break }
             }
             frontier = next
         }
-        return nil
+        guard var cursor = found else { return nil }
+        var chain = [goal]
+        while cursor != origin {
+            chain.append(screens[cursor])
+            cursor = Int(previous[cursor])
+        }
+        return chain.reversed()
     }
 }
