@@ -48,11 +48,11 @@ extension HTTPServer {
             connectionLimit: Int = 1000,
             perIPConnectionLimit: Int = 0,
             connectionTimeout: Int = 10,
-            connectionMemoryLimit: Int = 64 * 1024,
+            connectionMemoryLimit: Int = 32 * 1024,
             maxBodyBytes: Int = 64 * 1024,
             maxDiscardBytes: Int = 1024 * 1024,
             maxURLBytes: Int = 8 * 1024,
-            maxHeaderBytes: Int = 16 * 1024,
+            maxHeaderBytes: Int = 8 * 1024,
             shutdownGracePeriod: Duration = .seconds(10),
             errorLog: (@Sendable (String) -> Void)? = nil
         ) {
