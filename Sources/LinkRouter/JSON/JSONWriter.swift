@@ -22,7 +22,7 @@ public struct JSONWriter: Sendable {
     /// The JSON text written so far, as UTF-8.
     public private(set) var bytes: [UInt8]
     /// Whether the next key or value needs a comma in front of it.
-    private var needsComma = false
+    var needsComma = false
 
     /// Creates an empty writer whose buffer has room for `capacity` bytes before it grows.
     public init(capacity: Int = 1024) {
@@ -126,6 +126,12 @@ public struct JSONWriter: Sendable {
     @inline(__always)
     private mutating func separate() {
         if needsComma { bytes.append(JSONByte.comma) }
+    }
+
+    /// Appends a pre-rendered token, the variant with its comma in front when one is due.
+    @inline(__always)
+    mutating func appendToken(_ token: [UInt8], afterComma: [UInt8]) {
+        bytes.append(contentsOf: needsComma ? afterComma : token)
     }
 
     /// Appends the separator if due, then `value` quoted and escaped, then a colon if asked.

@@ -50,11 +50,11 @@ extension JSONWriter {
 
     mutating func entry(_ entry: StackEntry, _ graph: ScreenGraph) {
         beginObject()
-        field("id", entry.id)
-        field("screen", entry.screen)
-        key("params")
+        field(.id, entry.id)
+        field(.screen, entry.screen)
+        key(.params)
         params(entry.params, screen: graph[entry.screen])
-        field("presentation", entry.presentation.rawValue)
+        field(.presentation, .presentation(entry.presentation))
         endObject()
     }
 
@@ -70,17 +70,17 @@ extension JSONWriter {
             beginObject()
             switch op {
             case .pop(let count):
-                field("op", "pop")
-                field("count", count)
+                field(.op, JSONConstant.pop)
+                field(.count, count)
             case .dismiss:
-                field("op", "dismiss")
+                field(.op, JSONConstant.dismiss)
             case .push(let item), .present(let item), .update(let item):
-                field("op", op.name)
-                key("entry")
+                field(.op, op.constant)
+                key(.entry)
                 entry(item, graph)
             case .replace(let entries):
-                field("op", "replace")
-                key("stack")
+                field(.op, JSONConstant.replace)
+                key(.stack)
                 stack(entries, graph)
             }
             endObject()
@@ -90,13 +90,13 @@ extension JSONWriter {
 
     mutating func mediation(_ mediation: Mediation, _ graph: ScreenGraph) {
         beginObject()
-        key("source")
+        key(.source)
         optionalEntry(mediation.source, graph)
-        key("destination")
+        key(.destination)
         optionalEntry(mediation.destination, graph)
-        key("presentation")
-        if let presentation = mediation.presentation { string(presentation.rawValue) } else { null() }
-        key("payload")
+        key(.presentation)
+        if let presentation = mediation.presentation { constant(.presentation(presentation)) } else { null() }
+        key(.payload)
         beginObject()
         // One member per screen: a screen handed params twice keeps its last payload.
         let payload = mediation.payload
@@ -137,24 +137,24 @@ extension JSONWriter {
             return
         }
         beginObject()
-        field("flow", parked.flow)
-        field("url", parked.url)
-        key("strategy")
+        field(.flow, parked.flow)
+        field(.url, parked.url)
+        key(.strategy)
         if let strategy = parked.strategy { string(strategy.rawValue) } else { null() }
-        field("via", parked.via)
+        field(.via, parked.via)
         endObject()
     }
 
     /// `{session, version, stack, attributes, parked}`.
     mutating func sessionView(_ session: Session, _ graph: ScreenGraph) {
         beginObject()
-        field("session", session.id)
-        field("version", session.version)
-        key("stack")
+        field(.session, session.id)
+        field(.version, session.version)
+        key(.stack)
         stack(session.stack, graph)
-        key("attributes")
+        key(.attributes)
         attributes(session.attributes)
-        key("parked")
+        key(.parked)
         parked(session.parked)
         endObject()
     }
@@ -170,52 +170,52 @@ extension JSONWriter {
         extra: ((inout JSONWriter) -> Void)? = nil
     ) {
         beginObject()
-        field("status", outcome.status.rawValue)
+        field(.status, outcome.status.rawValue)
         if dryRun {
-            nullField("session")
-            nullField("version")
+            nullField(.session)
+            nullField(.version)
         } else {
-            field("session", stored.id)
-            field("version", stored.version)
+            field(.session, stored.id)
+            field(.version, stored.version)
         }
-        field("url", outcome.url)
-        key("route")
+        field(.url, outcome.url)
+        key(.route)
         if let match = outcome.match {
             beginObject()
-            field("name", match.route.name)
-            field("pattern", match.route.pattern.text)
-            key("params")
+            field(.name, match.route.name)
+            field(.pattern, match.route.pattern.text)
+            key(.params)
             matchedParams(match.params)
             endObject()
         } else {
             null()
         }
-        field("redirects", outcome.redirects)
-        key("interceptors")
+        field(.redirects, outcome.redirects)
+        key(.interceptors)
         beginArray()
         for record in outcome.interceptors {
             beginObject()
-            field("name", record.name)
-            field("kind", record.kind)
-            field("outcome", record.outcome)
+            field(.name, record.name)
+            field(.kind, record.kind)
+            field(.outcome, record.outcome)
             endObject()
         }
         endArray()
-        key("stack")
+        key(.stack)
         stack(stored.stack, graph)
-        key("transition")
+        key(.transition)
         transition(outcome.resolution.transition, graph)
-        key("mediation")
+        key(.mediation)
         mediation(outcome.resolution.mediation, graph)
-        key("parked")
+        key(.parked)
         parked(stored.parked)
-        key("warnings")
+        key(.warnings)
         beginArray()
         for warning in outcome.warnings {
             beginObject()
-            field("code", warning.code.rawValue)
-            field("param", warning.param)
-            field("message", warning.message)
+            field(.code, warning.code.rawValue)
+            field(.param, warning.param)
+            field(.message, warning.message)
             endObject()
         }
         endArray()
@@ -225,14 +225,14 @@ extension JSONWriter {
 }
 
 extension TransitionOp {
-    var name: String {
+    var constant: JSONConstant {
         switch self {
-        case .pop: "pop"
-        case .dismiss: "dismiss"
-        case .push: "push"
-        case .present: "present"
-        case .update: "update"
-        case .replace: "replace"
+        case .pop: .pop
+        case .dismiss: .dismiss
+        case .push: .push
+        case .present: .present
+        case .update: .update
+        case .replace: .replace
         }
     }
 }
