@@ -51,6 +51,11 @@ format:
 bench-match:
 	./Benchmarks/bench-match.sh
 
+## End-to-end: navigate over HTTP against nginx (the ceiling) and a Hummingbird peer on the same engine,
+## on loopback, pinned to one core each; release builds, installs wrk and nginx when missing (about 7 minutes).
+bench-http:
+	./Benchmarks/bench-http.sh
+
 ## Builds linkrouterd (release) and serves config/routes.yaml: public port 8080, admin port 8081 on 127.0.0.1.
 run: deps
 	$(SWIFT) build -c release --product linkrouterd
@@ -59,7 +64,7 @@ run: deps
 clean:
 	rm -rf .build Benchmarks/.build
 
-.PHONY: bench-store test-tsan
+.PHONY: bench-store bench-http test-tsan
 
 ## Session-store benchmark: update on 1 and 2 threads, memory per session, one resolution (release build).
 bench-store:

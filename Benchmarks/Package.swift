@@ -14,6 +14,11 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/vapor/routing-kit.git", exact: "4.9.3"),
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+        // The HTTP peer of bench-http.sh: the same engine behind Hummingbird's HTTP stack.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
     ],
     targets: [
         .executableTarget(
@@ -39,6 +44,21 @@ let package = Package(
             dependencies: [
                 .product(name: "LinkNavigation", package: rootIdentity),
                 .product(name: "LinkRouting", package: rootIdentity),
+            ],
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
+        ),
+        // bench-http.sh's peer: POST /v1/sessions/{id}/navigate through Hummingbird 2, answered by the
+        // root package's APIResponder, so that only the HTTP stack differs from linkrouterd.
+        .executableTarget(
+            name: "HummingbirdPeer",
+            dependencies: [
+                .product(name: "LinkRouter", package: rootIdentity),
+                .product(name: "LinkRouterHTTP", package: rootIdentity),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
         ),

@@ -1,0 +1,334 @@
+#!/usr/bin/env bash
+# End-to-end HTTP benchmark of POST /v1/sessions/{id}/navigate, on loopback only, in one run:
+#   nginx        the ceiling: 1 worker, `return 200 '<json>'` with a fixed JSON of the size of
+#                linkrouterd's average navigate answer (http/nginx.conf.template);
+#   hummingbird  the same LinkRouter engine (APIResponder) behind Hummingbird 2.28.1
+#                (Sources/HummingbirdPeer), so only the HTTP stack differs;
+#   linkrouterd  `linkrouterd serve --threads 1`, access log off (its default).
+# Every server is pinned to CPU 1 and wrk (-t1, keep-alive, no pipelining) to CPU 0. The request
+# stream (http/navigate.lua) rotates the 203 GitHub-API link URLs over sessions s0..s999, the body the
+# bare URL as text/plain. Runs are interleaved (nginx, hummingbird, linkrouterd, nginx, ...), REPEATS
+# times; figures are medians. Measured: req/s at 64 connections, server CPU per request
+# (/proc/PID/stat utime+stime over the run / requests), p50/p99 at 16 connections, and linkrouterd's
+# resident memory per session after creating 1,000,000 sessions through the API (http/fill.lua).
+# The last line of the output is the one-line summary. Release builds; about 7 minutes.
+#
+# Environment: BENCH_HTTP_DURATION (s per throughput run, 10), BENCH_HTTP_LATENCY_DURATION (s per
+# latency run, 6), BENCH_HTTP_REPEATS (3), BENCH_HTTP_CONNECTIONS (64), BENCH_HTTP_SESSIONS (1000),
+# BENCH_HTTP_FILL (sessions for the memory figure, 1000000), BENCH_HTTP_PORT (first of 7 ports, 28180).
+set -euo pipefail
+export LC_ALL=C
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(dirname "$here")"
+routes="$(dirname "$repo")/shared/bench/github_routes.txt"
+
+duration="${BENCH_HTTP_DURATION:-10}"
+latency_duration="${BENCH_HTTP_LATENCY_DURATION:-6}"
+repeats="${BENCH_HTTP_REPEATS:-3}"
+connections="${BENCH_HTTP_CONNECTIONS:-64}"
+latency_connections=16
+sessions="${BENCH_HTTP_SESSIONS:-1000}"
+fill="${BENCH_HTTP_FILL:-1000000}"
+fill_limit=300 # seconds the memory fill may take at most
+port="${BENCH_HTTP_PORT:-28180}"
+nginx_port=$port hb_port=$((port + 1)) lr_port=$((port + 2)) lr_admin=$((port + 3))
+fill_port=$((port + 4)) fill_admin=$((port + 5))
+host=bench.example.com
+
+say() { printf '[bench-http %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+[ -f "$routes" ] || die "missing route file $routes"
+[ "$(nproc)" -ge 2 ] || die "needs 2 CPUs (server on CPU 1, wrk on CPU 0)"
+
+# --- tools: wrk and nginx from Debian, installed when missing -------------------------------------
+missing=""
+command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$missing nginx-light"
+command -v curl >/dev/null 2>&1 || missing="$missing curl"
+command -v taskset >/dev/null 2>&1 || missing="$missing util-linux"
+if [ -n "$missing" ]; then
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    say "installing:$missing"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+
+# --- release builds: linkrouterd and the Hummingbird peer, from the same compiled LinkRouter -------
+# SwiftPM keeps the root package's file list in the build description and does not notice files
+# added to it since; drop the description so that the plan is made afresh (the objects are kept).
+say "building (release): linkrouterd, HummingbirdPeer"
+rm -f "$here"/.build/*/release/description.json
+swift build -c release --package-path "$here" --product linkrouterd
+swift build -c release --package-path "$here" --product HummingbirdPeer
+bin="$(swift build -c release --package-path "$here" --show-bin-path)"
+
+for p in $nginx_port $hb_port $lr_port $lr_admin $fill_port $fill_admin; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then die "port $p is in use (set BENCH_HTTP_PORT)"; fi
+done
+
+# --- servers are stopped on any exit ----------------------------------------------------------------
+work="$(mktemp -d /tmp/bench-http.XXXXXX)"
+server_pids=()
+cleanup() {
+    local status=$?
+    trap - EXIT INT TERM
+    for pid in "${server_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "${server_pids[@]}"; do
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$pid" 2>/dev/null || true
+    done
+    wait 2>/dev/null || true
+    if [ "$status" != 0 ]; then say "failed; logs kept in $work"; else rm -rf "$work"; fi
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# --- inputs: the config and the request URLs from the GitHub-203 route file -------------------------
+# `GET /repos/:owner/:repo/events` becomes route r8 `https://bench.example.com/get/repos/{owner}/{repo}/events`
+# (MatchBenchmark's convention, the method folded in as the first segment, here lowercased) showing
+# screen r8, a child of the root `home` reachable only from it: every navigation of a session goes
+# from [home, rA] to [home, rB] (pop one, push one), the stacks staying two entries deep. Request
+# URLs fill each param with a fixed value of its name.
+config="$work/bench.yaml"
+urls="$work/urls.txt"
+awk -v host="$host" -v cfg="$config" -v urls="$urls" '
+    BEGIN {
+        v["owner"] = "julienschmidt"; v["repo"] = "httprouter"; v["id"] = "42"; v["number"] = "1347"
+        v["sha"] = "7c4b1a2f9e3d"; v["user"] = "octocat"; v["org"] = "golang"; v["ref"] = "main"
+        v["email"] = "gopher@example.com"; v["keyword"] = "router"; v["state"] = "open"
+        v["branch"] = "master"; v["name"] = "bug"; v["target_user"] = "alice"; v["assignee"] = "bob"
+        v["client_id"] = "a1b2c3"; v["access_token"] = "t0k3n"; v["repository"] = "httprouter"
+        print "# generated by bench-http.sh from shared/bench/github_routes.txt" > cfg
+        print "app:\n  name: bench\n  hosts: [" host "]" > cfg
+        print "sessions: { client_ids: true, max: 1100000 }" > cfg
+        print "screens:\n  home: {}" > cfg
+    }
+    NF == 2 {
+        n = split($2, seg, "/"); pattern = "https://" host "/" tolower($1); url = pattern; params = ""
+        for (i = 2; i <= n; i++) {
+            s = seg[i]
+            if (substr(s, 1, 1) == ":") {
+                p = substr(s, 2)
+                if (!(p in v)) { print "no value for param " p > "/dev/stderr"; exit 1 }
+                pattern = pattern "/{" p "}"; url = url "/" v[p]
+                params = params (params == "" ? "" : ", ") p ": string"
+            } else { pattern = pattern "/" s; url = url "/" s }
+        }
+        r = "r" (NR - 1)
+        screens[NR] = "  " r ": { parent: home, origins: [home]" (params == "" ? "" : ", params: { " params " }") " }"
+        list[NR] = "  - { name: " r ", pattern: \"" pattern "\", screen: " r " }"
+        print url > urls
+        count = NR
+    }
+    END {
+        for (i = 1; i <= count; i++) print screens[i] > cfg
+        print "routes:" > cfg
+        for (i = 1; i <= count; i++) print list[i] > cfg
+    }
+' "$routes"
+route_count=$(wc -l <"$urls")
+say "config: $route_count routes, sessions.client_ids: true ($config)"
+"$bin/linkrouterd" check "$config" >"$work/check.log" 2>&1 || { cat "$work/check.log" >&2; die "linkrouterd check failed"; }
+
+# --- helpers --------------------------------------------------------------------------------------
+wait_http() { # URL: up to 20 s for an answer
+    for _ in $(seq 200); do curl -s -o /dev/null "$1" && return 0; sleep 0.1; done
+    die "no answer from $1"
+}
+children() { pgrep -P "$1" | tr '\n' ' ' || true; }
+cpu_ticks() { # PID...: utime+stime of the processes (all threads), in clock ticks
+    local total=0 pid stat
+    for pid in "$@"; do
+        stat="$(cat "/proc/$pid/stat")"
+        stat="${stat##*) }" # the fields after the command name; utime and stime are the 12th and 13th
+        set -- $stat
+        total=$((total + ${12} + ${13}))
+    done
+    echo "$total"
+}
+rss_bytes() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$1/status"; }
+healthz_sessions() { curl -s "$1/healthz" | sed -n 's/.*"sessions":\([0-9]*\).*/\1/p'; }
+field() { sed -n "s/.* $2=\([0-9]*\).*/\1/p" "$1"; } # FILE NAME: a figure of the BENCH line
+ticks_per_second=$(getconf CLK_TCK)
+
+# --- servers ----------------------------------------------------------------------------------------
+say "starting linkrouterd (--threads 1, access log off) and the Hummingbird peer, pinned to CPU 1"
+taskset -c 1 "$bin/linkrouterd" serve --config "$config" --host 127.0.0.1 --port "$lr_port" \
+    --admin-port "$lr_admin" --threads 1 --access-log off >"$work/linkrouterd.log" 2>&1 &
+lr_pid=$!
+server_pids+=("$lr_pid")
+taskset -c 1 "$bin/HummingbirdPeer" --config "$config" --host 127.0.0.1 --port "$hb_port" --threads 1 \
+    >"$work/hummingbird.log" 2>&1 &
+hb_pid=$!
+server_pids+=("$hb_pid")
+wait_http "http://127.0.0.1:$lr_port/healthz"
+# The peer serves only the navigate route: anything else is Hummingbird's 404, which is an answer.
+wait_http "http://127.0.0.1:$hb_port/"
+
+# Every URL once on a probe session of each: all must navigate, and both answers must be the same
+# bytes (same engine, same sequence). The nginx body is the answer of average size.
+say "checking the $route_count navigations on both and sizing the nginx answer"
+mkdir -p "$work/answers"
+i=0
+while IFS= read -r url; do
+    for target in lr:$lr_port hb:$hb_port; do
+        code=$(curl -s -o "$work/answers/${target%%:*}.$i" -w '%{http_code}' -X POST -H 'Content-Type: text/plain' \
+            --data-binary "$url" "http://127.0.0.1:${target#*:}/v1/sessions/probe/navigate")
+        [ "$code" = 200 ] || die "${target%%:*}: $url answered $code: $(cat "$work/answers/${target%%:*}.$i")"
+    done
+    grep -q '"status":"navigated"' "$work/answers/lr.$i" || die "$url did not navigate: $(cat "$work/answers/lr.$i")"
+    cmp -s "$work/answers/lr.$i" "$work/answers/hb.$i" || die "hummingbird's answer to $url differs from linkrouterd's"
+    i=$((i + 1))
+done <"$urls"
+answer_size=$(cat "$work"/answers/lr.* | wc -c | awk -v n="$route_count" '{ printf "%d", $1 / n + 0.5 }')
+# The largest real answer not above the average, padded with spaces before its last brace.
+nearest=$(for f in "$work"/answers/lr.*; do echo "$(wc -c <"$f") $f"; done | sort -n |
+    awk -v t="$answer_size" '$1 <= t { best = $2 } END { print best }')
+json="$(cat "$nearest")"
+json="${json%\}}$(printf '%*s' $((answer_size - ${#json})) '')}"
+case "$json" in *"'"* | *'$'* | *'\'*) die "the sample answer needs escaping for nginx: $json" ;; esac
+[ "${#json}" = "$answer_size" ] || die "nginx answer is ${#json} bytes, wanted $answer_size"
+say "navigate answers: $answer_size bytes on average; nginx answers a real one padded to that size"
+
+mkdir -p "$work/nginx"
+sed -e "s|@PREFIX@|$work/nginx|g" -e "s|@PORT@|$nginx_port|g" "$here/http/nginx.conf.template" |
+    awk -v json="$json" '{ i = index($0, "@JSON@"); if (i) $0 = substr($0, 1, i - 1) json substr($0, i + 6); print }' \
+        >"$work/nginx/nginx.conf"
+taskset -c 1 "$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
+    >"$work/nginx/stdout.log" 2>&1 &
+nginx_pid=$!
+server_pids+=("$nginx_pid")
+wait_http "http://127.0.0.1:$nginx_port/"
+[ "$(curl -s -X POST --data-binary x "http://127.0.0.1:$nginx_port/v1/sessions/s0/navigate" | wc -c)" = "$answer_size" ] ||
+    die "nginx does not answer $answer_size bytes"
+
+pids_of() { # SERVER: its processes (nginx: master and worker)
+    case "$1" in
+        nginx) echo "$nginx_pid $(children "$nginx_pid")" ;;
+        hummingbird) echo "$hb_pid" ;;
+        linkrouterd) echo "$lr_pid" ;;
+    esac
+}
+port_of() { case "$1" in nginx) echo "$nginx_port" ;; hummingbird) echo "$hb_port" ;; linkrouterd) echo "$lr_port" ;; esac; }
+servers=(nginx hummingbird linkrouterd)
+
+# One wrk run against SERVER; writes KIND.SERVER.REPEAT.out with the BENCH line and the CPU ticks.
+run() { # KIND SERVER REPEAT CONNECTIONS SECONDS
+    local kind=$1 server=$2 n=$3 c=$4 d=$5 out="$work/$1.$2.$3.out" pids before after
+    pids=$(pids_of "$server")
+    before=$(cpu_ticks $pids)
+    taskset -c 0 wrk -t1 -c"$c" -d"${d}s" --timeout 2s --latency -s "$here/http/navigate.lua" \
+        "http://127.0.0.1:$(port_of "$server")" -- "$urls" "$sessions" >"$out" 2>&1 || { cat "$out" >&2; die "wrk failed"; }
+    after=$(cpu_ticks $pids)
+    echo " cpu_ticks=$((after - before))" >>"$out"
+    grep -q '^BENCH' "$out" || { cat "$out" >&2; die "no summary from wrk"; }
+    local errors
+    errors=$(($(field "$out" connect) + $(field "$out" read) + $(field "$out" write) + $(field "$out" status) + $(field "$out" timeout)))
+    [ "$errors" = 0 ] || { cat "$out" >&2; die "$server: $errors failed requests (socket errors or non-2xx)"; }
+}
+# req/s, CPU µs per request, p50 and p99 µs of one run
+figures() {
+    local out=$1 requests us ticks
+    requests=$(field "$out" requests) us=$(field "$out" duration_us) ticks=$(sed -n 's/.*cpu_ticks=\([0-9]*\).*/\1/p' "$out")
+    awk -v r="$requests" -v us="$us" -v t="$ticks" -v hz="$ticks_per_second" -v p50="$(field "$out" p50_us)" \
+        -v p99="$(field "$out" p99_us)" 'BEGIN { printf "%.0f %.2f %d %d\n", r / (us / 1e6), t / hz * 1e6 / r, p50, p99 }'
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# --- interleaved runs --------------------------------------------------------------------------------
+say "warm-up: 3 s per server (creates the $sessions sessions on hummingbird and linkrouterd)"
+for s in "${servers[@]}"; do run warmup "$s" 0 "$connections" 3; done
+for n in $(seq "$repeats"); do
+    for s in "${servers[@]}"; do
+        say "repeat $n/$repeats: $s, throughput: -c$connections ${duration}s"
+        run tput "$s" "$n" "$connections" "$duration"
+        read -r rps cpu _ p99 < <(figures "$work/tput.$s.$n.out")
+        say "  $rps req/s, $cpu µs CPU/request, p99 $p99 µs"
+    done
+    for s in "${servers[@]}"; do
+        say "repeat $n/$repeats: $s, latency: -c$latency_connections ${latency_duration}s"
+        run lat "$s" "$n" "$latency_connections" "$latency_duration"
+        read -r rps cpu p50 p99 < <(figures "$work/lat.$s.$n.out")
+        say "  p50 $p50 µs, p99 $p99 µs ($rps req/s)"
+    done
+done
+
+declare -A RPS CPU P50 P99 ALL
+for s in "${servers[@]}"; do
+    RPS[$s]=$(for n in $(seq "$repeats"); do figures "$work/tput.$s.$n.out" | cut -d' ' -f1; done | median)
+    CPU[$s]=$(for n in $(seq "$repeats"); do figures "$work/tput.$s.$n.out" | cut -d' ' -f2; done | median)
+    P50[$s]=$(for n in $(seq "$repeats"); do figures "$work/lat.$s.$n.out" | cut -d' ' -f3; done | median)
+    P99[$s]=$(for n in $(seq "$repeats"); do figures "$work/lat.$s.$n.out" | cut -d' ' -f4; done | median)
+    ALL[$s]=$(for n in $(seq "$repeats"); do figures "$work/tput.$s.$n.out" | cut -d' ' -f1; done | paste -sd/)
+done
+
+# --- memory per session: a fresh linkrouterd, 1,000 warm-up sessions, then FILL more ---------------
+say "stopping the throughput servers; fresh linkrouterd for the memory figure"
+for pid in "${server_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+for pid in "${server_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+server_pids=()
+taskset -c 1 "$bin/linkrouterd" serve --config "$config" --host 127.0.0.1 --port "$fill_port" \
+    --admin-port "$fill_admin" --threads 1 --access-log off >"$work/linkrouterd-fill.log" 2>&1 &
+fill_pid=$!
+server_pids+=("$fill_pid")
+base="http://127.0.0.1:$fill_port"
+wait_http "$base/healthz"
+# fill_to PREFIX TOTAL LIMIT OUT: wrk creates sessions PREFIX0, PREFIX1, ... until /healthz counts
+# TOTAL sessions (or LIMIT seconds pass), then is interrupted (SIGINT: it prints its summary).
+fill_to() {
+    local prefix=$1 total=$2 limit=$3 out=$4 wrk_pid deadline
+    taskset -c 0 wrk -t1 -c"$connections" -d"${limit}s" --timeout 5s -s "$here/http/fill.lua" "$base" -- \
+        "$urls" "$prefix" >"$out" 2>&1 &
+    wrk_pid=$!
+    deadline=$(($(date +%s) + limit))
+    while kill -0 "$wrk_pid" 2>/dev/null && [ "$(date +%s)" -lt "$deadline" ]; do
+        [ "$(healthz_sessions "$base")" -ge "$total" ] && break
+        sleep 0.2
+    done
+    kill -INT "$wrk_pid" 2>/dev/null || true
+    wait "$wrk_pid" || true
+    grep -q '^BENCH' "$out" || { cat "$out" >&2; die "no summary from the fill"; }
+    [ "$(field "$out" status)" = 0 ] || die "the fill had non-2xx answers: $(cat "$out")"
+}
+# Warm-up sessions w0..w999 first, so that "before" includes what the first requests allocate once.
+fill_to w 1000 60 "$work/fill0.out"
+sleep 1
+sessions_before=$(healthz_sessions "$base")
+rss_before=$(rss_bytes "$fill_pid")
+say "memory: $sessions_before sessions, RSS $((rss_before / 1024)) KiB; creating $fill sessions (at most ${fill_limit}s)"
+start=$(date +%s.%N)
+fill_to s $((sessions_before + fill)) "$fill_limit" "$work/fill.out"
+fill_seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+sleep 1
+sessions_after=$(healthz_sessions "$base")
+rss_after=$(rss_bytes "$fill_pid")
+created=$((sessions_after - sessions_before))
+[ "$created" -gt 0 ] || die "no sessions were created"
+per_session=$(awk -v a="$rss_after" -v b="$rss_before" -v n="$created" 'BEGIN { printf "%.0f", (a - b) / n }')
+say "memory: $sessions_after sessions after ${fill_seconds}s, RSS $((rss_after / 1024)) KiB: $per_session bytes/session"
+fill_note=""
+[ "$created" -ge "$fill" ] || fill_note=" (only $created of $fill sessions within ${fill_limit}s: measured over those)"
+
+# --- report -------------------------------------------------------------------------------------------
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+R=$(ratio "${RPS[linkrouterd]}" "${RPS[nginx]}")
+P=$(ratio "${RPS[linkrouterd]}" "${RPS[hummingbird]}")
+C=$(ratio "${CPU[linkrouterd]}" "${CPU[nginx]}")
+L=$(ratio "${P99[linkrouterd]}" "${P99[nginx]}")
+wrk_version=$( (wrk -v 2>&1 || true) | head -1 | awk '{ print $2 }')
+nginx_version=$("$nginx_bin" -v 2>&1 | sed 's|.*nginx/||')
+echo
+echo "bench-http: $(nproc) CPUs, kernel $(uname -r), wrk $wrk_version, nginx $nginx_version; server on CPU 1, wrk -t1 on CPU 0"
+echo "  $route_count GitHub-API routes, $sessions sessions, answers of $answer_size bytes on average; medians of $repeats interleaved repeats"
+printf '  %-12s %12s %16s %14s %14s   %s\n' server "req/s (c$connections)" "CPU µs/request" "p50 µs (c16)" "p99 µs (c16)" "req/s per repeat"
+for s in "${servers[@]}"; do
+    printf '  %-12s %12s %16s %14s %14s   %s\n' "$s" "${RPS[$s]}" "${CPU[$s]}" "${P50[$s]}" "${P99[$s]}" "${ALL[$s]}"
+done
+echo "  memory: $created sessions created through navigate in ${fill_seconds}s; RSS $rss_before -> $rss_after bytes$fill_note"
+echo "navigate: ${RPS[linkrouterd]} req/s = ${R}× nginx static, ${P}× hummingbird; cpu/request ${C}× nginx; p99 ${L}× nginx; rss $per_session bytes/session"
