@@ -16,15 +16,29 @@ public struct Navigator: Sendable {
         public let headers: [String: String]
 
         public init(url: String, strategy: Strategy? = nil, via: [String] = [], headers: [String: String] = [:]) {
+            self.init(
+                url: url,
+                strategy: strategy,
+                via: via,
+                lowercasedHeaders: Dictionary(
+                    headers.map { ($0.key.lowercased(), $0.value) },
+                    uniquingKeysWith: { _, last in last }
+                )
+            )
+        }
+
+        /// For callers whose header names are lowercased already.
+        public init(url: String, strategy: Strategy?, via: [String], lowercasedHeaders: [String: String]) {
             self.url = url
             self.strategy = strategy
             self.via = via
-            self.headers = Dictionary(
-                headers.map { ($0.key.lowercased(), $0.value) },
-                uniquingKeysWith: { _, last in last }
-            )
+            self.headers = lowercasedHeaders
         }
     }
+
+    /// Whether any interceptor could read the request's headers: without interceptors nothing does,
+    /// and callers may skip collecting them.
+    public var readsHeaders: Bool { !config.interceptors.isEmpty }
 
     /// Navigates `session` to the request's URL.
     /// - Throws: ``NavigationFailure``; the session is untouched when it throws.

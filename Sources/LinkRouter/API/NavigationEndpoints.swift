@@ -31,7 +31,12 @@ extension APIResponder {
                 throw APIError(error)
             }
         }
-        let navigation = Navigator.Request(url: url, strategy: strategy, via: via, headers: request.headerDictionary)
+        let navigation = Navigator.Request(
+            url: url,
+            strategy: strategy,
+            via: via,
+            lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [:]
+        )
         do {
             return try run(id, expected, config) { (session) throws(NavigationFailure) in
                 try config.navigator.navigate(navigation, session: session)

@@ -163,10 +163,16 @@ struct RequestBody {
 }
 
 extension HTTPRequest {
-    /// Headers as the navigator takes them (names lowercased there).
+    /// Headers as the navigator takes them: names lowercased (ASCII), the last of a repeated name wins.
     var headerDictionary: [String: String] {
         var out: [String: String] = [:]
-        for field in headers { out[field.name] = field.value }
+        for field in headers { out[Self.asciiLowercased(field.name)] = field.value }
         return out
+    }
+
+    /// `name` with ASCII letters lowercased; returned as it is when it has no uppercase letter.
+    static func asciiLowercased(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
+        return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }
