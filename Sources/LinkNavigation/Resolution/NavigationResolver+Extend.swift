@@ -80,10 +80,10 @@ extension NavigationResolver {
         excluding kept: [StackEntry],
         explicitOnly: Bool = false
     ) -> [Screen]? {
-        var used = Set(kept.map(\.screen))
         var path: [Screen] = []
         var current = start
         for (i, milestone) in milestones.enumerated() {
+            let used = UsedScreens(kept: kept, path: path)
             if i < milestones.count - 1 && used.contains(milestone) { continue }
             guard
                 let leg = shortestLeg(
@@ -95,10 +95,20 @@ extension NavigationResolver {
                 )
             else { return nil }
             path += leg
-            used.formUnion(leg.map(\.name))
             current = milestone
         }
         return path
+    }
+
+    /// The screens a path may not pass through: those on the kept stack and those the path already
+    /// takes. Stacks are short (64 at most), so a scan beats building a set for every search.
+    struct UsedScreens {
+        let kept: [StackEntry]
+        let path: [Screen]
+
+        func contains(_ name: String) -> Bool {
+            kept.contains { $0.screen == name } || path.contains { $0.name == name }
+        }
     }
 
     /// Breadth-first search from `start` to `target` over the `origins` relation, visiting each
@@ -108,7 +118,7 @@ extension NavigationResolver {
         from start: String,
         to target: String,
         _ params: [String: ParamValue],
-        excluding used: Set<String>,
+        excluding used: UsedScreens,
         explicitOnly: Bool
     ) -> [Screen]? {
         guard let goal = graph[target], let origin = graph.position(of: start) else { return nil }
