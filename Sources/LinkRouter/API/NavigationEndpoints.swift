@@ -153,7 +153,8 @@ extension APIResponder {
         }
         guard let first = bytes.first, first != UInt8(ascii: "{") else { return nil }
         guard let url = String(validating: bytes, as: UTF8.self) else {
-            throw APIError(400, "malformed_url", "the URL is not valid UTF-8")
+            throw InvalidUTF8Location.error(in: bytes).map(APIError.malformed)
+                ?? APIError(400, "malformed_url", "the URL is not valid UTF-8")
         }
         return url
     }
