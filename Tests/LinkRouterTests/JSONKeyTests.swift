@@ -35,3 +35,43 @@ import Testing
         #expect(prepared.bytes == quoted.bytes)
     }
 }
+
+@Suite struct JSONRepeatTests {
+    private func sample(_ writer: inout JSONWriter, _ text: String) {
+        writer.beginObject()
+        writer.field("a", text)
+        writer.key("b")
+        writer.beginArray()
+        writer.int(1)
+        writer.null()
+        writer.endArray()
+        writer.endObject()
+    }
+
+    /// A recorded value written again by copy gives the same text as writing it again, commas
+    /// included, after a key and inside an array.
+    @Test(arguments: JSONWriterTests.trickyStrings)
+    func repeatedValuesEqualWrittenOnes(_ text: String) {
+        var expected = JSONWriter(capacity: 8)
+        var copied = JSONWriter(capacity: 8)
+        expected.beginArray()
+        copied.beginArray()
+        expected.string("first")
+        copied.string("first")
+        sample(&expected, text)
+        let range = copied.recordValue { sample(&$0, text) }
+        expected.beginObject()
+        copied.beginObject()
+        expected.key("again")
+        copied.key("again")
+        sample(&expected, text)
+        copied.repeatValue(range)
+        expected.endObject()
+        copied.endObject()
+        sample(&expected, text)
+        copied.repeatValue(range)
+        expected.endArray()
+        copied.endArray()
+        #expect(copied.bytes == expected.bytes)
+    }
+}

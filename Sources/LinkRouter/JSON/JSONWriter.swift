@@ -128,6 +128,29 @@ public struct JSONWriter: Sendable {
         if needsComma { bytes.append(JSONByte.comma) }
     }
 
+    /// Writes one value with `body` and returns where its text lies in ``bytes`` (its comma excluded),
+    /// so that ``repeatValue(_:)`` can write the same value again by copying it.
+    mutating func recordValue(_ body: (inout JSONWriter) -> Void) -> Range<Int> {
+        separate()
+        needsComma = false
+        let start = bytes.count
+        body(&self)
+        needsComma = true
+        return start..<bytes.count
+    }
+
+    /// Writes again a value recorded by ``recordValue(_:)`` in this writer.
+    mutating func repeatValue(_ range: Range<Int>) {
+        separate()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { copy in
+            bytes.withUnsafeBufferPointer { written in
+                _ = copy.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: written[range]))
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(copy))
+        }
+        needsComma = true
+    }
+
     /// Appends a pre-rendered token, the variant with its comma in front when one is due.
     @inline(__always)
     mutating func appendToken(_ token: [UInt8], afterComma: [UInt8]) {

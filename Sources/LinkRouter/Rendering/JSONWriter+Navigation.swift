@@ -48,6 +48,22 @@ extension JSONWriter {
         endObject()
     }
 
+    /// Entries already written in one answer and where their JSON lies: the destination appears in
+    /// the stack, in its `push` and in the mediation, and is rendered once.
+    struct EntryMemo {
+        fileprivate var written: [(entry: StackEntry, range: Range<Int>)] = []
+    }
+
+    /// Writes `entry`, or copies its JSON when the memo has this very entry already.
+    mutating func entry(_ entry: StackEntry, _ graph: ScreenGraph, memo: inout EntryMemo) {
+        if let seen = memo.written.first(where: { $0.entry.id == entry.id }), seen.entry == entry {
+            repeatValue(seen.range)
+            return
+        }
+        let range = recordValue { $0.entry(entry, graph) }
+        memo.written.append((entry, range))
+    }
+
     mutating func entry(_ entry: StackEntry, _ graph: ScreenGraph) {
         beginObject()
         field(.id, entry.id)
@@ -59,12 +75,17 @@ extension JSONWriter {
     }
 
     mutating func stack(_ entries: [StackEntry], _ graph: ScreenGraph) {
+        var memo = EntryMemo()
+        stack(entries, graph, memo: &memo)
+    }
+
+    mutating func stack(_ entries: [StackEntry], _ graph: ScreenGraph, memo: inout EntryMemo) {
         beginArray()
-        for item in entries { entry(item, graph) }
+        for item in entries { entry(item, graph, memo: &memo) }
         endArray()
     }
 
-    mutating func transition(_ ops: [TransitionOp], _ graph: ScreenGraph) {
+    mutating func transition(_ ops: [TransitionOp], _ graph: ScreenGraph, memo: inout EntryMemo) {
         beginArray()
         for op in ops {
             beginObject()
@@ -77,23 +98,23 @@ extension JSONWriter {
             case .push(let item), .present(let item), .update(let item):
                 field(.op, op.constant)
                 key(.entry)
-                entry(item, graph)
+                entry(item, graph, memo: &memo)
             case .replace(let entries):
                 field(.op, JSONConstant.replace)
                 key(.stack)
-                stack(entries, graph)
+                stack(entries, graph, memo: &memo)
             }
             endObject()
         }
         endArray()
     }
 
-    mutating func mediation(_ mediation: Mediation, _ graph: ScreenGraph) {
+    mutating func mediation(_ mediation: Mediation, _ graph: ScreenGraph, memo: inout EntryMemo) {
         beginObject()
         key(.source)
-        optionalEntry(mediation.source, graph)
+        optionalEntry(mediation.source, graph, memo: &memo)
         key(.destination)
-        optionalEntry(mediation.destination, graph)
+        optionalEntry(mediation.destination, graph, memo: &memo)
         key(.presentation)
         if let presentation = mediation.presentation { constant(.presentation(presentation)) } else { null() }
         key(.payload)
@@ -109,8 +130,8 @@ extension JSONWriter {
         endObject()
     }
 
-    mutating func optionalEntry(_ item: StackEntry?, _ graph: ScreenGraph) {
-        if let item { entry(item, graph) } else { null() }
+    mutating func optionalEntry(_ item: StackEntry?, _ graph: ScreenGraph, memo: inout EntryMemo) {
+        if let item { entry(item, graph, memo: &memo) } else { null() }
     }
 
     mutating func attributes(_ attributes: [String: AttributeValue]) {
@@ -201,12 +222,13 @@ extension JSONWriter {
             endObject()
         }
         endArray()
+        var memo = EntryMemo()
         key(.stack)
-        stack(stored.stack, graph)
+        stack(stored.stack, graph, memo: &memo)
         key(.transition)
-        transition(outcome.resolution.transition, graph)
+        transition(outcome.resolution.transition, graph, memo: &memo)
         key(.mediation)
-        mediation(outcome.resolution.mediation, graph)
+        mediation(outcome.resolution.mediation, graph, memo: &memo)
         key(.parked)
         parked(stored.parked)
         key(.warnings)
