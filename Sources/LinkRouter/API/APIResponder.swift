@@ -162,10 +162,27 @@ struct PathParts {
     private let parts: [Substring]
 
     init(_ path: String) {
-        var utf8 = Substring(path).utf8[...]
-        if utf8.first == UInt8(ascii: "/") { utf8 = utf8.dropFirst() }
-        if utf8.count > 1, utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
-        parts = utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+        let whole = Substring(path)
+        let utf8 = whole.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        if start < end, utf8[start] == UInt8(ascii: "/") { start = utf8.index(after: start) }
+        if utf8.distance(from: start, to: end) > 1, utf8[utf8.index(before: end)] == UInt8(ascii: "/") {
+            end = utf8.index(before: end)
+        }
+        var parts: [Substring] = []
+        parts.reserveCapacity(6)
+        var segmentStart = start
+        var index = start
+        while index < end {
+            if utf8[index] == UInt8(ascii: "/") {
+                parts.append(whole[segmentStart..<index])
+                segmentStart = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        parts.append(whole[segmentStart..<end])
+        self.parts = parts
     }
 
     var count: Int { parts.count }

@@ -152,7 +152,7 @@ extension APIResponder {
             bytes = bytes.dropLast()
         }
         guard let first = bytes.first, first != UInt8(ascii: "{") else { return nil }
-        guard let url = String(validating: bytes, as: UTF8.self) else {
+        guard let url = bytes.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) else {
             throw InvalidUTF8Location.error(in: bytes).map(APIError.malformed)
                 ?? APIError(400, "malformed_url", "the URL is not valid UTF-8")
         }

@@ -41,6 +41,11 @@ struct RequestBody {
 
     /// `type/subtype` lowercased, without parameters.
     static func mediaType(_ contentType: String) -> String {
+        // Most clients send a bare lowercase type: nothing to strip or fold.
+        let needsWork = contentType.utf8.contains {
+            $0 == 0x3B || $0 == 0x20 || $0 == 0x09 || ($0 >= 0x41 && $0 <= 0x5A)
+        }
+        guard needsWork else { return contentType }
         let bare = contentType.utf8.firstIndex(of: UInt8(ascii: ";")).map { String(contentType[..<$0]) } ?? contentType
         return String(decoding: bare.lowercased().utf8.filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
     }
