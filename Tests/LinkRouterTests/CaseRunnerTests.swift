@@ -172,10 +172,9 @@ struct MalformedCaseFile: Sendable, CustomTestStringConvertible {
         #expect(error.description.contains("error"), "\(error.description)")
     }
 
-    /// Shapes the reader accepts today although they make a case check less than it says (a typo
-    /// in `expect` passes vacuously). Each should be refused naming its line; until the reader does,
-    /// they are known issues.
-    static let silentlyAccepted: [MalformedCaseFile] = [
+    /// Shapes that would make a case check less than it says (a typo in `expect` would pass
+    /// vacuously): each is refused, naming its line.
+    static let vacuousShapes: [MalformedCaseFile] = [
         .init(
             shape: "unknown key inside expect",
             text: "cases:\n  - url: shop://\n    expect: { stacks: [home] }\n",
@@ -208,7 +207,7 @@ struct MalformedCaseFile: Sendable, CustomTestStringConvertible {
         ),
     ]
 
-    @Test(arguments: silentlyAccepted)
+    @Test(arguments: vacuousShapes)
     func refusesAShapeThatWouldCheckLessThanItSays(_ file: MalformedCaseFile) {
         let error = readError(file.text)
         #expect(error?.description.hasPrefix("cases.yaml:\(file.line):") == true)
