@@ -185,7 +185,8 @@ private func codes(_ list: [RoutingDiagnostic], _ severity: RoutingDiagnostic.Se
         (RoutingDiagnostic.Code.invalidPattern, "invalid_pattern"), (.invalidQueryParam, "invalid_query_param"),
         (.duplicateRoute, "duplicate_route"), (.duplicateRouteName, "duplicate_route_name"),
         (.duplicateParameter, "duplicate_parameter"), (.overlappingRoutes, "overlapping_routes"),
-        (.unknownSource, "unknown_source"), (.reservedScheme, "reserved_scheme"), (.invalidHost, "invalid_host"),
+        (.unknownSource, "unknown_source"), (.reservedScheme, "reserved_scheme"), (.invalidScheme, "invalid_scheme"),
+        (.invalidHost, "invalid_host"),
     ])
     func codesHaveStableRawValues(code: RoutingDiagnostic.Code, raw: String) {
         #expect(code.rawValue == raw)

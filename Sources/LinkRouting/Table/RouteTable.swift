@@ -166,7 +166,7 @@ public final class RouteTable: Sendable {
         guard isSchemeName(scheme) else {
             return RoutingDiagnostic(
                 .error,
-                .reservedScheme,
+                .invalidScheme,
                 "'\(scheme)' is not a valid scheme name",
                 hint: "a letter followed by letters, digits, +, - or ."
             )

@@ -16,6 +16,8 @@ public struct RoutingDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let overlappingRoutes = Code(rawValue: "overlapping_routes")
         public static let unknownSource = Code(rawValue: "unknown_source")
         public static let reservedScheme = Code(rawValue: "reserved_scheme")
+        /// A custom scheme that is not a valid scheme name (RFC 3986: a letter, then letters, digits, `+-.`).
+        public static let invalidScheme = Code(rawValue: "invalid_scheme")
         public static let invalidHost = Code(rawValue: "invalid_host")
         /// An unpinned pattern whose first literal has capitals: custom-scheme links lowercase their host.
         public static let uppercaseHostSlot = Code(rawValue: "uppercase_host_slot")
