@@ -2,44 +2,43 @@
 /// single copy: `writer.field(.status, "navigated")`. Answers write dozens of keys each; quoting
 /// them anew every time was a third of the writer's work.
 public struct JSONKey: Sendable {
-    /// `"name":`
-    let token: [UInt8]
-    /// `,"name":`
-    let tokenAfterComma: [UInt8]
+    /// `"name":`, and `,"name":` for when a comma is due.
+    let tokens: PreRenderedTokens
 
-    public init(_ name: String) {
-        var writer = JSONWriter(capacity: name.utf8.count + 8)
-        writer.key(name)
-        token = writer.bytes
-        tokenAfterComma = [JSONByte.comma] + writer.bytes
-    }
+    public init(_ name: String) { tokens = PreRenderedTokens { $0.key(name) } }
 }
 
 /// A string value from a small fixed set (a status, a presentation), quoted and escaped once.
 public struct JSONConstant: Sendable {
-    /// `"text"`
-    let token: [UInt8]
-    /// `,"text"`
-    let tokenAfterComma: [UInt8]
+    /// `"text"`, and `,"text"` for when a comma is due.
+    let tokens: PreRenderedTokens
 
-    public init(_ text: String) {
-        var writer = JSONWriter(capacity: text.utf8.count + 8)
-        writer.string(text)
-        token = writer.bytes
-        tokenAfterComma = [JSONByte.comma] + writer.bytes
+    public init(_ text: String) { tokens = PreRenderedTokens { $0.string(text) } }
+}
+
+/// JSON text rendered once, with and without the comma that separates it from what comes before.
+struct PreRenderedTokens: Sendable {
+    let plain: [UInt8]
+    let afterComma: [UInt8]
+
+    init(_ write: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter(capacity: 32)
+        write(&writer)
+        plain = writer.bytes
+        afterComma = [JSONByte.comma] + writer.bytes
     }
 }
 
 extension JSONWriter {
     /// Writes a pre-quoted key and the colon; the next call writes its value.
     public mutating func key(_ key: JSONKey) {
-        appendToken(key.token, afterComma: key.tokenAfterComma)
+        appendToken(key.tokens)
         needsComma = false
     }
 
     /// Writes a pre-quoted string value.
     public mutating func constant(_ value: JSONConstant) {
-        appendToken(value.token, afterComma: value.tokenAfterComma)
+        appendToken(value.tokens)
         needsComma = true
     }
 

@@ -153,8 +153,8 @@ public struct JSONWriter: Sendable {
 
     /// Appends a pre-rendered token, the variant with its comma in front when one is due.
     @inline(__always)
-    mutating func appendToken(_ token: [UInt8], afterComma: [UInt8]) {
-        bytes.append(contentsOf: needsComma ? afterComma : token)
+    mutating func appendToken(_ tokens: PreRenderedTokens) {
+        bytes.append(contentsOf: needsComma ? tokens.afterComma : tokens.plain)
     }
 
     /// Appends the separator if due, then `value` quoted and escaped, then a colon if asked.
