@@ -4,7 +4,7 @@ extension SessionStore {
     /// The id lives only in the key (a returned ``Session`` carries the caller's id text), a parked
     /// navigation, which most sessions lack, sits behind one pointer, and the last access is a
     /// millisecond reading of the store's ``TimeSource``: 48 bytes instead of a `Session`'s 104 plus
-    /// a 16-byte instant.
+    /// a 16-byte instant; with its packed id, one 64-byte line of its shard's ``PackedTable``.
     struct Slot {
         var stack: [StackEntry]
         var attributes: [String: AttributeValue]
@@ -29,6 +29,11 @@ extension SessionStore {
             self.version = version
             self.nextEntryNumber = nextEntryNumber
             self.lastAccess = lastAccess
+        }
+
+        /// A placeholder for a slot moved out of its table: nothing to count references of.
+        static var vacant: Slot {
+            Slot(stack: [], attributes: [:], parked: nil, version: 0, nextEntryNumber: 0, lastAccess: 0)
         }
 
         /// A new session's slot: version 1, an empty stack.
@@ -65,16 +70,43 @@ extension SessionStore {
             )
         }
 
-        /// Whether `session` differs from this slot in anything but its version (the store's to set).
+        /// Takes what `session` changed (its version aside, the store's to set).
+        /// - Returns: Whether anything differed.
         @inline(__always)
-        func differs(from session: Session) -> Bool {
-            if session.nextEntryNumber != nextEntryNumber || session.stack != stack
-                || session.attributes != attributes
-            {
-                return true
+        mutating func absorb(_ session: Session) -> Bool {
+            var changed = false
+            if session.nextEntryNumber != nextEntryNumber {
+                nextEntryNumber = session.nextEntryNumber
+                changed = true
             }
-            guard let parked else { return session.parked != nil }
-            return session.parked != parked.value
+            // `==` on arrays first checks whether both share one buffer, as an untouched field does.
+            if session.stack != stack {
+                stack = session.stack
+                changed = true
+            }
+            if !Self.same(session.attributes, attributes) {
+                attributes = session.attributes
+                changed = true
+            }
+            if session.parked != parked?.value {
+                parked = session.parked.map(ParkedBox.init)
+                changed = true
+            }
+            return changed
+        }
+
+        /// Whether two attribute maps are equal, without hashing when one is a copy of the other
+        /// with values changed in place: a copy keeps the bucket order, so walking both side by side
+        /// decides unless the keys fall out of step.
+        @inline(__always)
+        static func same(_ lhs: [String: AttributeValue], _ rhs: [String: AttributeValue]) -> Bool {
+            guard lhs.count == rhs.count else { return false }
+            for (left, right) in zip(lhs, rhs) {
+                // The same key on both sides: a different value settles it.
+                guard left.key == right.key else { return lhs == rhs }
+                if left.value != right.value { return false }
+            }
+            return true
         }
 
         /// Whether the slot has been idle for `ttl` milliseconds or more at `now`.
@@ -89,54 +121,71 @@ extension SessionStore {
         let value: ParkedNavigation
 
         init(_ value: ParkedNavigation) { self.value = value }
-
-        /// `parked` boxed, reusing `existing` when it holds an equal value.
-        static func box(_ parked: ParkedNavigation?, reusing existing: ParkedBox?) -> ParkedBox? {
-            guard let parked else { return nil }
-            if let existing, existing.value == parked { return existing }
-            return ParkedBox(parked)
-        }
     }
 
     /// The sessions of one shard, by the kind of their key.
     struct Slots {
-        var packed: [PackedID: Slot] = [:]
+        var packed: PackedTable<IDHasher>
         var text: [String: Slot] = [:]
 
+        init(hasher: IDHasher) {
+            packed = PackedTable(hasher: hasher)
+        }
+
         /// Runs `body` on the slot of `key` (`nil` when absent): what it leaves there is stored, and
-        /// setting `nil` removes the session. One hash lookup, and the slot is moved, not copied.
+        /// setting `nil` removes the session. One lookup, and the slot is moved, not copied.
+        /// - Parameter hash: The key's ``SessionStore/Located/hash``.
         @inline(__always)
-        mutating func withSlot<R, E: Error>(_ key: SessionKey, _ body: (inout Slot?) throws(E) -> R) throws(E) -> R {
+        mutating func withSlot<R, E: Error>(
+            _ key: SessionKey,
+            hash: UInt64,
+            _ body: (inout Slot?) throws(E) -> R
+        ) throws(E) -> R {
             switch key {
-            case .packed(let id): try body(&packed[id])
-            case .text(let id): try body(&text[id])
+            case .packed(let id):
+                guard let (position, bucket) = packed.find(id, hash: hash) else {
+                    var created: Slot?
+                    let result = try body(&created)
+                    if let created { packed.insert(id, hash: hash, created) }
+                    return result
+                }
+                var current: Slot? = packed.withSlot(at: position) { slot in
+                    var taken = Slot.vacant
+                    swap(&taken, &slot)
+                    return taken
+                }
+                let result: Result<R, E>
+                do {
+                    result = .success(try body(&current))
+                } catch {
+                    result = .failure(error)
+                }
+                if let current {
+                    packed.withSlot(at: position) { $0 = current }
+                } else {
+                    packed.remove(position: position, bucket: bucket)
+                }
+                return try result.get()
+            case .text(let id):
+                return try body(&text[id])
             }
         }
 
         /// Removes the slots idle for `ttl` or more at `now`.
         /// - Returns: How many were removed, and the oldest last access among those kept (`now` if none).
         mutating func removeExpired(now: Int64, ttl: Int64) -> (removed: Int, oldestAccess: Int64) {
-            let packed = Self.removeExpired(from: &packed, now: now, ttl: ttl)
-            let text = Self.removeExpired(from: &text, now: now, ttl: ttl)
-            return (packed.removed + text.removed, min(packed.oldestAccess, text.oldestAccess))
-        }
-
-        private static func removeExpired<Key>(
-            from slots: inout [Key: Slot],
-            now: Int64,
-            ttl: Int64
-        ) -> (removed: Int, oldestAccess: Int64) {
-            var expired: [Key] = []
             var oldestAccess = now
-            for (key, slot) in slots {
-                if slot.isExpired(at: now, ttl: ttl) {
-                    expired.append(key)
-                } else {
-                    oldestAccess = min(oldestAccess, slot.lastAccess)
-                }
+            let isExpired = { (slot: Slot) -> Bool in
+                if slot.isExpired(at: now, ttl: ttl) { return true }
+                oldestAccess = min(oldestAccess, slot.lastAccess)
+                return false
             }
-            for key in expired { slots.removeValue(forKey: key) }
-            return (expired.count, oldestAccess)
+            var removed = packed.removeAll(where: isExpired)
+            var expired: [String] = []
+            for (key, slot) in text where isExpired(slot) { expired.append(key) }
+            for key in expired { text.removeValue(forKey: key) }
+            removed += expired.count
+            return (removed, oldestAccess)
         }
     }
 }

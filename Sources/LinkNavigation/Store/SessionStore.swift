@@ -19,6 +19,8 @@ public final class SessionStore: Sendable {
     let shardMask: UInt64
     let idleTTL: Int64
     let clock: TimeSource
+    /// Hashes packed ids once for both the shard and the bucket in its index.
+    let hasher: IDHasher
     /// Sessions held, expired ones included until they are removed; new sessions reserve a place here
     /// first, so that the limit is never exceeded without locking every shard to count.
     let held = Atomic<Int>(0)
@@ -33,7 +35,9 @@ public final class SessionStore: Sendable {
     public init(configuration: Configuration = Configuration(), clock: TimeSource = .coarseMonotonic) {
         self.configuration = configuration
         let count = configuration.effectiveShardCount
-        shards = (0..<count).map { _ in Shard() }
+        let hasher = IDHasher()
+        self.hasher = hasher
+        shards = (0..<count).map { _ in Shard(hasher: hasher) }
         shardMask = UInt64(count - 1)
         idleTTL = configuration.idleTTLMilliseconds
         self.clock = clock
@@ -43,9 +47,22 @@ public final class SessionStore: Sendable {
     /// access or by ``removeExpired()``).
     public var count: Int { held.load(ordering: .relaxed) }
 
+    /// Where a key's session lives: its shard, and the hash its shard's table finds it by.
+    struct Located {
+        let shard: Shard
+        /// ``IDHasher/hash(_:)`` of a packed id; unused for text ids (their dictionary hashes them).
+        let hash: UInt64
+    }
+
+    /// Hashes `key` once: the bits from 40 up pick the shard, the low bits the index bucket.
     @inline(__always)
-    func shard(for key: SessionKey) -> Shard {
-        shards[Int(truncatingIfNeeded: key.shardHash & shardMask)]
+    func locate(_ key: SessionKey) -> Located {
+        let hash =
+            switch key {
+            case .packed(let id): hasher.hash(id)
+            case .text: key.textShardHash << 40
+            }
+        return Located(shard: shards[Int(truncatingIfNeeded: (hash >> 40) & shardMask)], hash: hash)
     }
 
     /// A copy of the session, or `nil` when there is no live session with this id. Refreshes its
@@ -55,8 +72,9 @@ public final class SessionStore: Sendable {
     public func session(_ id: String) -> Session? {
         guard let key = SessionKey(id) else { return nil }
         let now = clock.milliseconds()
-        return shard(for: key).withLock { slots in
-            slots.withSlot(key) { slot in access(&slot, id: id, now: now) }
+        let place = locate(key)
+        return place.shard.withLock { slots in
+            slots.withSlot(key, hash: place.hash) { slot in access(&slot, id: id, now: now) }
         }
     }
 
@@ -74,8 +92,8 @@ public final class SessionStore: Sendable {
         return slot?.session(id: id)
     }
 
-    /// Changes one session atomically: checks its version, runs `body` on a copy, and stores the
-    /// result with the version raised by 1 if it differs from what was stored.
+    /// Changes one session atomically: checks its version, runs `body` on a copy, and stores what
+    /// differs from what was stored, with the version raised by 1.
     ///
     /// - Parameters:
     ///   - id: The session's id.
@@ -115,8 +133,9 @@ public final class SessionStore: Sendable {
     ) throws(SessionStoreError) -> Session {
         guard let key = SessionKey(id) else { throw .noSession }
         let now = clock.milliseconds()
-        return try shard(for: key).withLock { (slots) throws(SessionStoreError) -> Session in
-            try slots.withSlot(key) { (slot) throws(SessionStoreError) -> Session in
+        let place = locate(key)
+        return try place.shard.withLock { (slots) throws(SessionStoreError) -> Session in
+            try slots.withSlot(key, hash: place.hash) { (slot) throws(SessionStoreError) -> Session in
                 try modify(&slot, id: id, now: now, expectedVersion: expectedVersion, body)
             }
         }
@@ -130,7 +149,8 @@ public final class SessionStore: Sendable {
         expectedVersion: Int?,
         _ body: (inout Session) throws(NavigationFailure) -> Void
     ) throws(SessionStoreError) -> Session {
-        // Moved out, not copied: `stored` is the snapshot that is put back if anything fails.
+        // Moved out, not copied: `stored` is the snapshot that is put back if anything fails. The
+        // session shares its storage, so `body` copies only what it changes.
         guard var stored = slot.take() else { throw .noSession }
         if stored.isExpired(at: now, ttl: idleTTL) {
             held.subtract(1, ordering: .relaxed)
@@ -149,21 +169,10 @@ public final class SessionStore: Sendable {
             slot = stored
             throw .navigation(error)
         }
-        guard stored.differs(from: session) else {
-            session.version = stored.version
-            slot = consume stored
-            return consume session
-        }
-        session.version = stored.version + 1
-        slot = Slot(
-            stack: session.stack,
-            attributes: session.attributes,
-            parked: ParkedBox.box(session.parked, reusing: stored.parked),
-            version: session.version,
-            nextEntryNumber: session.nextEntryNumber,
-            lastAccess: now
-        )
-        return consume session
+        if stored.absorb(session) { stored.version += 1 }
+        session.version = stored.version
+        slot = consume stored
+        return session
     }
 
     /// Ends a session.
@@ -173,8 +182,9 @@ public final class SessionStore: Sendable {
     public func delete(_ id: String) -> Bool {
         guard let key = SessionKey(id) else { return false }
         let now = clock.milliseconds()
-        let removed = shard(for: key).withLock { slots -> Slot? in
-            slots.withSlot(key) { slot in slot.take() }
+        let place = locate(key)
+        let removed = place.shard.withLock { slots -> Slot? in
+            slots.withSlot(key, hash: place.hash) { slot in slot.take() }
         }
         guard let removed else { return false }
         held.subtract(1, ordering: .relaxed)
