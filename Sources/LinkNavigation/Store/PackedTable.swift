@@ -36,7 +36,7 @@ extension SessionStore {
                 if word == 0 { return nil }
                 if word >> 32 == tag {
                     let position = Int(truncatingIfNeeded: word & 0xFFFF_FFFF) &- 1
-                    if entries[position].id == id { return (position, bucket) }
+                    if entries.withUnsafeBufferPointer({ $0[position].id }) == id { return (position, bucket) }
                 }
                 bucket = (bucket &+ 1) & mask
             }

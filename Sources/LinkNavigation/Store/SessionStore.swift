@@ -73,9 +73,15 @@ public final class SessionStore: Sendable {
         guard let key = SessionKey(id) else { return nil }
         let now = clock.milliseconds()
         let place = locate(key)
-        return place.shard.withLock { slots in
-            slots.withSlot(key, hash: place.hash) { slot in access(&slot, id: id, now: now) }
+        var expired = false
+        let session = place.shard.withLock { slots in
+            slots.withLiveSlot(key, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) { slot in
+                slot.lastAccess = now
+                return slot.session(id: id)
+            }
         }
+        if expired { held.subtract(1, ordering: .relaxed) }
+        return session
     }
 
     /// Reads a slot under its shard's lock: refreshes a live one, removes an expired one.
@@ -90,89 +96,6 @@ public final class SessionStore: Sendable {
         }
         slot?.lastAccess = now
         return slot?.session(id: id)
-    }
-
-    /// Changes one session atomically: checks its version, runs `body` on a copy, and stores what
-    /// differs from what was stored, with the version raised by 1.
-    ///
-    /// - Parameters:
-    ///   - id: The session's id.
-    ///   - expectedVersion: When given, the update is refused unless the session is at this version.
-    ///   - body: Changes the session. Its changes to ``Session/version`` are ignored (the store
-    ///     sets it), and when it throws, nothing is stored.
-    /// - Returns: What `body` returned, and the session as stored afterwards.
-    /// - Throws: ``SessionStoreError/noSession`` for an unknown or expired id,
-    ///   ``SessionStoreError/versionConflict(expected:actual:)`` with the current version, or
-    ///   ``SessionStoreError/navigation(_:)`` with the error `body` threw. Nothing changes then,
-    ///   except that a live session's idle time restarts.
-    /// - Important: `body` runs under the lock of the session's shard: keep it quick (a resolution,
-    ///   no IO, no encoding), and never call back into the store from it.
-    @inlinable
-    public func update<Result>(
-        _ id: String,
-        expectedVersion: Int? = nil,
-        _ body: (inout Session) throws(NavigationFailure) -> Result
-    ) throws(SessionStoreError) -> (result: Result, session: Session) {
-        // Inlinable and thin so that callers specialise it: the work is in the non-generic
-        // `applyUpdate(to:expectedVersion:body:)`, which unspecialised generic code would slow down
-        // with run-time metadata lookups for `Result`.
-        var result: Result?
-        let session = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationFailure) in
-            result = try body(&session)
-        }
-        guard let result else { preconditionFailure("SessionStore.update returned without running its body") }
-        return (result, session)
-    }
-
-    /// ``update(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this returns.
-    @usableFromInline
-    func applyUpdate(
-        to id: String,
-        expectedVersion: Int?,
-        body: (inout Session) throws(NavigationFailure) -> Void
-    ) throws(SessionStoreError) -> Session {
-        guard let key = SessionKey(id) else { throw .noSession }
-        let now = clock.milliseconds()
-        let place = locate(key)
-        return try place.shard.withLock { (slots) throws(SessionStoreError) -> Session in
-            try slots.withSlot(key, hash: place.hash) { (slot) throws(SessionStoreError) -> Session in
-                try modify(&slot, id: id, now: now, expectedVersion: expectedVersion, body)
-            }
-        }
-    }
-
-    /// The read-modify-write of ``update(_:expectedVersion:_:)`` on one slot, under its shard's lock.
-    func modify(
-        _ slot: inout Slot?,
-        id: String,
-        now: Int64,
-        expectedVersion: Int?,
-        _ body: (inout Session) throws(NavigationFailure) -> Void
-    ) throws(SessionStoreError) -> Session {
-        // Moved out, not copied: `stored` is the snapshot that is put back if anything fails. The
-        // session shares its storage, so `body` copies only what it changes.
-        guard var stored = slot.take() else { throw .noSession }
-        if stored.isExpired(at: now, ttl: idleTTL) {
-            held.subtract(1, ordering: .relaxed)
-            throw .noSession  // the slot stays empty: the session is removed
-        }
-        stored.lastAccess = now
-        if let expectedVersion, expectedVersion != stored.version {
-            let actual = stored.version
-            slot = stored
-            throw .versionConflict(expected: expectedVersion, actual: actual)
-        }
-        var session = stored.session(id: id)
-        do {
-            try body(&session)
-        } catch {
-            slot = stored
-            throw .navigation(error)
-        }
-        if stored.absorb(session) { stored.version += 1 }
-        session.version = stored.version
-        slot = consume stored
-        return session
     }
 
     /// Ends a session.
