@@ -28,17 +28,17 @@ import Testing
 
     /// Every id is found at an entry holding its slot, and the index holds one word per entry.
     static func expectConsistent<H>(
-        _ table: SessionStore.PackedTable<H>,
+        _ table: borrowing SessionStore.PackedTable<H>,
         ids: some Sequence<Int>,
         hash: (PackedID) -> UInt64
     ) {
         var count = 0
         for n in ids {
             let found = table.find(id(n), hash: hash(id(n)))
-            #expect(found.map { table.entries[$0.position].slot.version } == n)
+            #expect(found.map { table.slot(at: $0.position).version } == n)
             count += 1
         }
-        #expect(table.entries.count == count)
+        #expect(table.count == count)
         #expect(table.index.filter { $0 != 0 }.count == count)
         #expect(table.index.count >= count * 4 / 3)
     }
@@ -78,6 +78,36 @@ import Testing
             live.insert(n)
         }
         Self.expectConsistent(table, ids: live, hash: hash)
+    }
+
+    struct Weak {
+        weak var box: ParkedBox?
+    }
+
+    /// The entries live in memory the table allocates itself: each starts a cache line, and every
+    /// slot is released exactly when its entry leaves or the table goes.
+    @Test func entriesAreLineAlignedAndReleaseTheirSlots() {
+        var boxes: [Weak] = []
+        do {
+            var table = Table(hasher: IDHasher(k0: 9, k1: 10))
+            let hash = table.hasher.hash
+            var aligned = table.entriesAreLineAligned
+            for n in 0..<100 {
+                let box = ParkedBox(
+                    ParkedNavigation(url: "shop://\(n)", strategy: nil, via: [], flow: "f", stackBefore: [])
+                )
+                boxes.append(Weak(box: box))
+                var slot = Self.slot(n)
+                slot.parked = box
+                table.insert(Self.id(n), hash: hash(Self.id(n)), slot)
+                aligned = aligned && table.entriesAreLineAligned  // after every growth too
+            }
+            #expect(aligned)
+            #expect(table.removeAll { $0.version % 2 == 0 } == 50)
+            #expect(boxes.indices.allSatisfy { (boxes[$0].box == nil) == ($0 % 2 == 0) })
+            Self.expectConsistent(table, ids: (0..<100).filter { $0 % 2 == 1 }, hash: hash)
+        }
+        #expect(boxes.allSatisfy { $0.box == nil })  // the table's end releases the rest
     }
 
     @Test func removeAllDropsWhatItPicksAndKeepsTheRest() {

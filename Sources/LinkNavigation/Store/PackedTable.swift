@@ -1,21 +1,17 @@
 extension SessionStore {
-    /// The sessions of one shard whose ids are in the store's own format: a dense array of 64-byte
-    /// entries (id and slot, one cache line) and an open-addressing index of 8-byte words into it.
+    /// The sessions of one shard whose ids are in the store's own format: dense 64-byte entries (id
+    /// and slot, one cache line: ``AlignedEntries``) and an open-addressing index of 8-byte words
+    /// into them.
     ///
     /// A lookup reads one index word (linear probing, at most 3/4 full) and one entry. The index word
     /// is the low 32 bits of the id's ``IDHasher`` hash, which also place it (so growing never hashes
     /// again), and the entry's position plus 1; 0 marks a free bucket. Removal shifts the following
     /// words of the cluster back (no tombstones) and moves the last entry into the hole.
-    struct PackedTable<Hasher: PackedIDHashing> {
-        struct Entry {
-            let id: PackedID
-            var slot: Slot
-        }
-
+    struct PackedTable<Hasher: PackedIDHashing>: ~Copyable {
         /// The hash the caller passes to ``find(_:hash:)`` and ``insert(_:hash:_:)``: removal hashes the
         /// id of the entry it moves.
         let hasher: Hasher
-        private(set) var entries: [Entry] = []
+        private var entries = AlignedEntries()
         /// A power of two words, or none before the first insertion.
         private(set) var index: [UInt64] = []
 
@@ -36,7 +32,7 @@ extension SessionStore {
                 if word == 0 { return nil }
                 if word >> 32 == tag {
                     let position = Int(truncatingIfNeeded: word & 0xFFFF_FFFF) &- 1
-                    if entries.withUnsafeBufferPointer({ $0[position].id }) == id { return (position, bucket) }
+                    if entries.id(at: position) == id { return (position, bucket) }
                 }
                 bucket = (bucket &+ 1) & mask
             }
@@ -45,7 +41,18 @@ extension SessionStore {
         /// Runs `body` on the slot at `position`, in place.
         @inline(__always)
         mutating func withSlot<R, E: Error>(at position: Int, _ body: (inout Slot) throws(E) -> R) throws(E) -> R {
-            try body(&entries[position].slot)
+            try entries.withSlot(at: position, body)
+        }
+
+        /// How many sessions the table holds.
+        var count: Int { entries.count }
+
+        /// Whether every entry starts a cache line (tests).
+        var entriesAreLineAligned: Bool { entries.isLineAligned }
+
+        /// A copy of the slot at `position`.
+        func slot(at position: Int) -> Slot {
+            entries.slot(at: position)
         }
 
         /// Adds a session whose id is not in the table.
@@ -53,7 +60,7 @@ extension SessionStore {
             // Positions are 32-bit in the index: 4 billion sessions in one shard is far past any memory.
             precondition(entries.count < Int(UInt32.max), "a shard holds at most 2^32 - 1 sessions")
             if (entries.count + 1) * 4 > index.count * 3 { grow() }
-            entries.append(Entry(id: id, slot: slot))
+            entries.append(PackedEntry(id: id, slot: slot))
             place((hash & 0xFFFF_FFFF) << 32 | UInt64(entries.count))
         }
 
@@ -64,15 +71,14 @@ extension SessionStore {
             let last = entries.count - 1
             if position != last {
                 // The last entry fills the hole: its index word now points at `position`.
-                let moved = entries[last].id
+                let moved = entries.id(at: last)
                 let movedHash = hasher.hash(moved)
                 // Always found: every entry has its word.
                 if let (_, movedBucket) = find(moved, hash: movedHash) {
                     index[movedBucket] = (movedHash & 0xFFFF_FFFF) << 32 | UInt64(position + 1)
                 }
-                entries.swapAt(position, last)
             }
-            return entries.removeLast().slot
+            return entries.remove(at: position).slot
         }
 
         /// Removes the entries `isRemoved` picks.
@@ -82,8 +88,10 @@ extension SessionStore {
             // From the end: the entry moved into a hole has been looked at already.
             var position = entries.count - 1
             while position >= 0 {
-                let entry = entries[position]
-                if isRemoved(entry.slot), let (_, bucket) = find(entry.id, hash: hasher.hash(entry.id)) {
+                let id = entries.id(at: position)
+                if isRemoved(entries.slot(at: position)),
+                    let (_, bucket) = find(id, hash: hasher.hash(id))
+                {
                     remove(position: position, bucket: bucket)
                     removed += 1
                 }

@@ -1,6 +1,6 @@
 extension SessionStore {
     /// The sessions of one shard, by the kind of their key.
-    struct Slots {
+    struct Slots: ~Copyable {
         var packed: PackedTable<IDHasher>
         var text: [String: Slot] = [:]
 
