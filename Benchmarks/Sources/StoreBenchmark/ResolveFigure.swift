@@ -6,8 +6,8 @@ enum ResolveFigure {
     static let samples = 15
     static let opsPerSample = 100_000
 
-    /// Median ns per resolution, or `nil` if the graph cannot be built.
-    static func measure() -> Double? {
+    /// The resolver, destination and stack of the timed resolution, or `nil` if the graph cannot be built.
+    static func fixture() -> (NavigationResolver, Destination, [StackEntry])? {
         guard
             let graph = try? ScreenGraph([
                 Screen(name: "home"),
@@ -25,7 +25,12 @@ enum ResolveFigure {
         guard let check = try? resolver.resolve(destination, strategy: .extend, stack: stack, nextEntryNumber: 3),
             check.stack.map(\.screen) == ["home", "catalog", "product"]
         else { return nil }
+        return (resolver, destination, stack)
+    }
 
+    /// Median ns per resolution, or `nil` if the graph cannot be built.
+    static func measure() -> Double? {
+        guard let (resolver, destination, stack) = fixture() else { return nil }
         var checksum = 0
         func pass() -> Double {
             let start = Machine.nanos()
@@ -44,5 +49,22 @@ enum ResolveFigure {
         _ = pass()  // warm-up
         let result = median((0..<samples).map { _ in pass() })
         return checksum > 0 ? result : nil
+    }
+}
+
+extension ResolveFigure {
+    /// For callgrind: `ops` resolutions only.
+    static func profile(ops: Int) throws {
+        guard let (resolver, destination, stack) = fixture() else {
+            throw BenchmarkError(description: "resolve: the graph cannot be built")
+        }
+        var checksum = 0
+        for _ in 0..<ops {
+            if let resolution = try? resolver.resolve(destination, strategy: .extend, stack: stack, nextEntryNumber: 3)
+            {
+                checksum &+= resolution.nextEntryNumber
+            }
+        }
+        print("profile: \(ops) resolutions, checksum \(checksum)")
     }
 }

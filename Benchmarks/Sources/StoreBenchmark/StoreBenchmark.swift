@@ -6,13 +6,19 @@ import LinkRouting
 /// memory of 1,000,000 sessions with 3-screen stacks, times one typical `extend` resolution, and ends
 /// with one summary line.
 ///
-/// `StoreBenchmark [--profile OPS | --updates]`: with `--profile`, only single-thread updates, for
-/// callgrind; with `--updates`, only the update timings.
+/// `StoreBenchmark [--profile OPS | --profile-resolve OPS | --updates]`: with `--profile`, only
+/// single-thread updates, for callgrind (`--profile-resolve`: only resolutions); with `--updates`,
+/// only the update timings.
 @main
 struct StoreBenchmark {
     static func main() {
         let args = Array(CommandLine.arguments.dropFirst())
         do {
+            if let index = args.firstIndex(of: "--profile-resolve") {
+                let ops = index + 1 < args.count ? Int(args[index + 1]) ?? 100_000 : 100_000
+                try ResolveFigure.profile(ops: ops)
+                return
+            }
             if let index = args.firstIndex(of: "--profile") {
                 let ops = index + 1 < args.count ? Int(args[index + 1]) ?? 1_000_000 : 1_000_000
                 try UpdateFigures.profile(ops: ops)

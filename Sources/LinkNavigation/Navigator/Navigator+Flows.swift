@@ -45,7 +45,7 @@ extension Navigator {
             var layer: [StackEntry] = []
             for (i, name) in flow.screens.enumerated() {
                 guard let screen = config.resolver.graph[name] else { throw .navigation(.unknownScreen(name)) }
-                let params: [String: ParamValue]
+                let params: EntryParams
                 do { params = try config.resolver.entryParams(screen, [:]) } catch { throw .navigation(error) }
                 let presentation: Presentation = i == 0 ? (base.isEmpty ? .root : .modal) : .push
                 layer.append(StackEntry(id: "e\(number)", screen: name, params: params, presentation: presentation))

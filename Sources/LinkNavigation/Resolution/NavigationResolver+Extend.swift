@@ -8,7 +8,7 @@ extension NavigationResolver {
     /// until it can be placed.
     func extend(
         _ screen: Screen,
-        _ params: [String: ParamValue],
+        _ params: EntryParams,
         _ destination: Destination,
         _ stack: [StackEntry],
         _ ids: inout EntryIDs
@@ -43,7 +43,7 @@ extension NavigationResolver {
     /// `unique` pops back to its one entry. `nil`: none of these applies.
     func placedAsLaunched(
         _ screen: Screen,
-        _ params: [String: ParamValue],
+        _ params: EntryParams,
         _ stack: [StackEntry],
         _ ids: inout EntryIDs
     ) -> [StackEntry]? {

@@ -4,18 +4,17 @@ extension NavigationResolver {
     /// The params an entry of `screen` receives from `given`: every declared param, typed by its
     /// declaration; required ones must be given, defaults fill the rest, optional ones are `null`.
     /// Undeclared params are not passed on.
-    public func entryParams(_ screen: Screen, _ given: [String: ParamValue]) throws(NavigationError) -> [String:
-        ParamValue]
-    {
-        var out: [String: ParamValue] = [:]
+    public func entryParams(_ screen: Screen, _ given: [String: ParamValue]) throws(NavigationError) -> EntryParams {
+        var out: [EntryParams.Param] = []
+        out.reserveCapacity(screen.params.count)
         for param in screen.params {
             let declaration = param.declaration
             guard let value = given[param.name], value != .null else {
                 switch declaration.mode {
                 case .required: throw .missingParam(screen: screen.name, param: param.name)
-                case .optional: out[param.name] = .null
-                case .defaulted(let fallback): out[param.name] = fallback
-                case .array: out[param.name] = .array([])
+                case .optional: out.append(EntryParams.Param(name: param.name, value: .null))
+                case .defaulted(let fallback): out.append(EntryParams.Param(name: param.name, value: fallback))
+                case .array: out.append(EntryParams.Param(name: param.name, value: .array([])))
                 }
                 continue
             }
@@ -23,17 +22,16 @@ extension NavigationResolver {
                 if case .array = declaration.mode {
                     let elements: [ParamValue]
                     if case .array(let values) = value { elements = values } else { elements = [value] }
-                    out[param.name] = .array(
-                        try elements.map { (e) throws(ParamSpecError) in try typed(e, declaration.spec) }
-                    )
+                    let values = try elements.map { (e) throws(ParamSpecError) in try typed(e, declaration.spec) }
+                    out.append(EntryParams.Param(name: param.name, value: .array(values)))
                 } else {
-                    out[param.name] = try typed(value, declaration.spec)
+                    out.append(EntryParams.Param(name: param.name, value: try typed(value, declaration.spec)))
                 }
             } catch {
                 throw .invalidParam(screen: screen.name, param: param.name, reason: error.message)
             }
         }
-        return out
+        return EntryParams(ordered: out)
     }
 
     /// Whether `entryParams` would succeed: a screen whose required params cannot be filled is not a
@@ -53,7 +51,7 @@ extension NavigationResolver {
     }
 
     /// Whether `entry` stands for the same place as `screen` with `params`: equal identity params.
-    func sameIdentity(_ entry: StackEntry, _ screen: Screen, _ params: [String: ParamValue]) -> Bool {
+    func sameIdentity(_ entry: StackEntry, _ screen: Screen, _ params: EntryParams) -> Bool {
         entry.screen == screen.name && screen.identityParams.allSatisfy { entry.params[$0] == params[$0] }
     }
 }

@@ -46,7 +46,7 @@ public struct NavigationResolver: Sendable {
     /// Issues entry ids in order.
     struct EntryIDs {
         var next: Int
-        mutating func make(_ screen: Screen, _ params: [String: ParamValue], first: Bool) -> StackEntry {
+        mutating func make(_ screen: Screen, _ params: EntryParams, first: Bool) -> StackEntry {
             defer { next += 1 }
             let presentation: Presentation = first ? .root : (screen.presentation == .modal ? .modal : .push)
             return StackEntry(id: "e" + String(next), screen: screen.name, params: params, presentation: presentation)
@@ -78,7 +78,7 @@ public struct NavigationResolver: Sendable {
 
     /// `push`: the destination alone on top, if its origins allow it there. Launch modes, identity
     /// and `root` presentation still apply: `push` never makes a cycle or a second `unique` entry.
-    func push(_ screen: Screen, _ params: [String: ParamValue], _ stack: [StackEntry], _ ids: inout EntryIDs)
+    func push(_ screen: Screen, _ params: EntryParams, _ stack: [StackEntry], _ ids: inout EntryIDs)
         throws(NavigationError) -> [StackEntry]
     {
         if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }

@@ -25,13 +25,13 @@ public struct Mediation: Sendable, Hashable {
     public let source: StackEntry?
     public let destination: StackEntry?
     public let presentation: Presentation?
-    public let payload: [(screen: String, params: [String: ParamValue])]
+    public let payload: [(screen: String, params: EntryParams)]
 
     init(old: [StackEntry], new: [StackEntry], transition: [TransitionOp]) {
         source = old.last
         destination = new.last
         presentation = new.last?.presentation
-        var payload: [(screen: String, params: [String: ParamValue])] = []
+        var payload: [(screen: String, params: EntryParams)] = []
         for op in transition {
             switch op {
             case .push(let entry), .present(let entry), .update(let entry): payload.append((entry.screen, entry.params))

@@ -49,9 +49,16 @@ public struct Session: Sendable, Hashable {
     public var stack: [StackEntry]
     public var attributes: [String: AttributeValue]
     public var version: Int
-    public var parked: ParkedNavigation?
+    /// The parked navigation, behind one pointer: most sessions have none, and the store keeps and
+    /// hands out the same box, so copying a session retains one reference for it, not five.
+    var parkedBox: ParkedBox?
     /// The number the next entry id uses.
     public var nextEntryNumber: Int
+
+    public var parked: ParkedNavigation? {
+        get { parkedBox?.value }
+        set { parkedBox = newValue.map(ParkedBox.init) }
+    }
 
     public init(
         id: String,
@@ -61,12 +68,46 @@ public struct Session: Sendable, Hashable {
         parked: ParkedNavigation? = nil,
         nextEntryNumber: Int = 1
     ) {
+        self.init(
+            id: id,
+            stack: stack,
+            attributes: attributes,
+            version: version,
+            parkedBox: parked.map(ParkedBox.init),
+            nextEntryNumber: nextEntryNumber
+        )
+    }
+
+    @inline(__always)
+    init(
+        id: String,
+        stack: [StackEntry],
+        attributes: [String: AttributeValue],
+        version: Int,
+        parkedBox: ParkedBox?,
+        nextEntryNumber: Int
+    ) {
         self.id = id
         self.stack = stack
         self.attributes = attributes
         self.version = version
-        self.parked = parked
+        self.parkedBox = parkedBox
         self.nextEntryNumber = nextEntryNumber
+    }
+
+    public static func == (lhs: Session, rhs: Session) -> Bool {
+        lhs.id == rhs.id && lhs.version == rhs.version && lhs.nextEntryNumber == rhs.nextEntryNumber
+            && lhs.stack == rhs.stack && lhs.attributes == rhs.attributes
+            && ParkedBox.same(lhs.parkedBox, rhs.parkedBox)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(stack)
+        hasher.combine(attributes)
+        hasher.combine(version)
+        hasher.combine(parked)
+        hasher.combine(nextEntryNumber)
     }
 
     /// Applies a resolution: the new stack and entry counter. The store bumps ``version`` for any change.
@@ -81,5 +122,20 @@ extension Session {
     /// dismissed, popped): a parked navigation is always behind a flow on screen.
     public mutating func dropParkingWithoutLayer() {
         if let parked, !parked.isPresented(on: stack) { self.parked = nil }
+    }
+}
+
+/// A parked navigation in one immutable heap box, shared by the copies of a session.
+final class ParkedBox: Sendable {
+    let value: ParkedNavigation
+
+    init(_ value: ParkedNavigation) { self.value = value }
+
+    /// Whether two boxes hold equal navigations (or both are absent), looking inside only when they
+    /// are not the same box.
+    @inline(__always)
+    static func same(_ lhs: ParkedBox?, _ rhs: ParkedBox?) -> Bool {
+        if lhs === rhs { return true }
+        return lhs?.value == rhs?.value
     }
 }

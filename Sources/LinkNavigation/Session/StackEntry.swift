@@ -5,19 +5,49 @@ public struct StackEntry: Sendable, Hashable {
     /// Unique within its session (`e1`, `e2`, ...).
     public let id: String
     public let screen: String
-    /// Every declared param of the screen: required ones present, defaults filled, optional ones `null`.
-    public let params: [String: ParamValue]
-    public let presentation: Presentation
+    /// The params and the presentation in one word: the presentation is the case, carried in the
+    /// spare bits of the params' array reference, so an entry is 40 bytes instead of 48.
+    private let presented: Presented
 
-    public init(id: String, screen: String, params: [String: ParamValue], presentation: Presentation) {
+    private enum Presented: Sendable, Hashable {
+        case push(EntryParams)
+        case modal(EntryParams)
+        case root(EntryParams)
+    }
+
+    /// Every declared param of the screen: required ones present, defaults filled, optional ones `null`.
+    public var params: EntryParams {
+        switch presented {
+        case .push(let params), .modal(let params), .root(let params): params
+        }
+    }
+
+    public var presentation: Presentation {
+        switch presented {
+        case .push: .push
+        case .modal: .modal
+        case .root: .root
+        }
+    }
+
+    public init(id: String, screen: String, params: EntryParams, presentation: Presentation) {
         self.id = id
         self.screen = screen
-        self.params = params
-        self.presentation = presentation
+        presented =
+            switch presentation {
+            case .push: .push(params)
+            case .modal: .modal(params)
+            case .root: .root(params)
+            }
+    }
+
+    /// An entry whose params are given as a dictionary (sorted by name).
+    public init(id: String, screen: String, params: [String: ParamValue], presentation: Presentation) {
+        self.init(id: id, screen: screen, params: EntryParams(params), presentation: presentation)
     }
 
     /// The same entry with new params (an `update`).
-    func with(params: [String: ParamValue]) -> StackEntry {
+    func with(params: EntryParams) -> StackEntry {
         StackEntry(id: id, screen: screen, params: params, presentation: presentation)
     }
 }

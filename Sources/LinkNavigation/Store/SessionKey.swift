@@ -20,18 +20,15 @@ enum SessionKey {
         }
     }
 
-    /// Picks the key's shard: not keyed, as an attacker choosing ids can at worst crowd one shard's
-    /// lock; each shard's dictionaries hash keys with the process's random seed.
+    /// Picks the shard of a text key: not keyed, as an attacker choosing ids can at worst crowd one
+    /// shard's lock; each shard's dictionary hashes text keys with the process's random seed. Packed
+    /// keys are placed by ``IDHasher``.
     @inline(__always)
-    var shardHash: UInt64 {
-        switch self {
-        case .packed(let id):
-            return (id.high ^ id.low) &* 0x9E37_79B9_7F4A_7C15 >> 32
-        case .text(let text):
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return hash ^ (hash >> 29)
-        }
+    var textShardHash: UInt64 {
+        guard case .text(let text) = self else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash ^ (hash >> 29)
     }
 }
 

@@ -13,11 +13,11 @@ extension SessionStore {
         let slot = Slot(attributes: attributes, lastAccess: now)
         while true {
             let bits = SessionID.randomBits()
-            let key = SessionKey.packed(bits)
-            let inserted = shard(for: key).withLock { slots -> Bool in
+            let place = locate(.packed(bits))
+            let inserted = place.shard.withLock { slots -> Bool in
                 // A repeat of 128 random bits would mean a broken generator; never overwrite a session.
-                guard slots.packed[bits] == nil else { return false }
-                slots.packed[bits] = slot
+                guard slots.packed.find(bits, hash: place.hash) == nil else { return false }
+                slots.packed.insert(bits, hash: place.hash, slot)
                 return true
             }
             if inserted { return Session(id: SessionID.encode(bits), attributes: attributes) }
@@ -38,9 +38,9 @@ extension SessionStore {
     ) throws(SessionStoreError) -> (session: Session, created: Bool) {
         guard let key = SessionKey(id) else { throw .invalidID }
         let now = clock.milliseconds()
-        let shard = shard(for: key)
-        let existing = shard.withLock { slots in
-            slots.withSlot(key) { slot in access(&slot, id: id, now: now) }
+        let place = locate(key)
+        let existing = place.shard.withLock { slots in
+            slots.withSlot(key, hash: place.hash) { slot in access(&slot, id: id, now: now) }
         }
         if let existing { return (existing, false) }
 
@@ -48,8 +48,8 @@ extension SessionStore {
         try reservePlace(now: now)
         let new = Session(id: id, attributes: attributes)
         let slot = Slot(attributes: attributes, lastAccess: now)
-        let raced = shard.withLock { slots in
-            slots.withSlot(key) { current -> Session? in
+        let raced = place.shard.withLock { slots in
+            slots.withSlot(key, hash: place.hash) { current -> Session? in
                 if let raced = access(&current, id: id, now: now) { return raced }
                 current = slot
                 return nil

@@ -10,9 +10,13 @@ extension SessionStore {
     /// Padded to two cache lines so that two threads working on different shards do not write to
     /// the same line (each shard is its own heap object).
     final class Shard: Sendable {
-        private let slots = Mutex<Slots>(Slots())
+        private let slots: Mutex<Slots>
         private let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+        init(hasher: IDHasher) {
+            slots = Mutex(Slots(hasher: hasher))
+        }
 
         /// Runs `body` with the shard's lock held: the only way to its sessions.
         ///

@@ -4,7 +4,7 @@ extension SessionStore {
     /// The id lives only in the key (a returned ``Session`` carries the caller's id text), a parked
     /// navigation, which most sessions lack, sits behind one pointer, and the last access is a
     /// millisecond reading of the store's ``TimeSource``: 48 bytes instead of a `Session`'s 104 plus
-    /// a 16-byte instant.
+    /// a 16-byte instant; with its packed id, one 64-byte line of its shard's ``PackedTable``.
     struct Slot {
         var stack: [StackEntry]
         var attributes: [String: AttributeValue]
@@ -31,6 +31,11 @@ extension SessionStore {
             self.lastAccess = lastAccess
         }
 
+        /// A placeholder for a slot moved out of its table: nothing to count references of.
+        static var vacant: Slot {
+            Slot(stack: [], attributes: Dictionary(), parked: nil, version: 0, nextEntryNumber: 0, lastAccess: 0)
+        }
+
         /// A new session's slot: version 1, an empty stack.
         init(attributes: [String: AttributeValue], lastAccess: Int64) {
             self.init(
@@ -46,35 +51,57 @@ extension SessionStore {
         /// The session this slot holds, under `id` (its key).
         @inline(__always)
         func session(id: String) -> Session {
-            guard let parked else {
-                return Session(
-                    id: id,
-                    stack: stack,
-                    attributes: attributes,
-                    version: version,
-                    nextEntryNumber: nextEntryNumber
-                )
-            }
-            return Session(
+            Session(
                 id: id,
                 stack: stack,
                 attributes: attributes,
                 version: version,
-                parked: parked.value,
+                parkedBox: parked,
                 nextEntryNumber: nextEntryNumber
             )
         }
 
-        /// Whether `session` differs from this slot in anything but its version (the store's to set).
+        /// The session this slot holds, under `id`, with the slot's attributes moved into it (the
+        /// slot is left with none until ``absorb(_:attributesChanged:)`` or a restore puts them back).
         @inline(__always)
-        func differs(from session: Session) -> Bool {
-            if session.nextEntryNumber != nextEntryNumber || session.stack != stack
-                || session.attributes != attributes
-            {
-                return true
+        mutating func lendSession(id: String) -> Session {
+            var lent = [String: AttributeValue]()
+            swap(&lent, &attributes)
+            return Session(
+                id: id,
+                stack: stack,
+                attributes: lent,
+                version: version,
+                parkedBox: parked,
+                nextEntryNumber: nextEntryNumber
+            )
+        }
+
+        /// Takes what the session lent by ``lendSession(id:)`` changed (its version aside, the
+        /// store's to set), and its attributes back.
+        /// - Returns: Whether anything differed.
+        @inline(__always)
+        mutating func absorb(
+            stack newStack: [StackEntry],
+            attributes newAttributes: [String: AttributeValue],
+            attributesChanged: Bool,
+            parked newParked: ParkedBox?,
+            nextEntryNumber newNextEntryNumber: Int
+        ) -> Bool {
+            var changed = attributesChanged
+            attributes = newAttributes
+            if newNextEntryNumber != nextEntryNumber {
+                nextEntryNumber = newNextEntryNumber
+                changed = true
             }
-            guard let parked else { return session.parked != nil }
-            return session.parked != parked.value
+            // `==` on arrays first checks whether both share one buffer, as an untouched field does.
+            if newStack != stack {
+                stack = newStack
+                changed = true
+            }
+            if !ParkedBox.same(newParked, parked) { changed = true }
+            parked = newParked
+            return changed
         }
 
         /// Whether the slot has been idle for `ttl` milliseconds or more at `now`.
@@ -84,59 +111,4 @@ extension SessionStore {
         }
     }
 
-    /// A parked navigation, boxed so that the slots of sessions without one stay small.
-    final class ParkedBox: Sendable {
-        let value: ParkedNavigation
-
-        init(_ value: ParkedNavigation) { self.value = value }
-
-        /// `parked` boxed, reusing `existing` when it holds an equal value.
-        static func box(_ parked: ParkedNavigation?, reusing existing: ParkedBox?) -> ParkedBox? {
-            guard let parked else { return nil }
-            if let existing, existing.value == parked { return existing }
-            return ParkedBox(parked)
-        }
-    }
-
-    /// The sessions of one shard, by the kind of their key.
-    struct Slots {
-        var packed: [PackedID: Slot] = [:]
-        var text: [String: Slot] = [:]
-
-        /// Runs `body` on the slot of `key` (`nil` when absent): what it leaves there is stored, and
-        /// setting `nil` removes the session. One hash lookup, and the slot is moved, not copied.
-        @inline(__always)
-        mutating func withSlot<R, E: Error>(_ key: SessionKey, _ body: (inout Slot?) throws(E) -> R) throws(E) -> R {
-            switch key {
-            case .packed(let id): try body(&packed[id])
-            case .text(let id): try body(&text[id])
-            }
-        }
-
-        /// Removes the slots idle for `ttl` or more at `now`.
-        /// - Returns: How many were removed, and the oldest last access among those kept (`now` if none).
-        mutating func removeExpired(now: Int64, ttl: Int64) -> (removed: Int, oldestAccess: Int64) {
-            let packed = Self.removeExpired(from: &packed, now: now, ttl: ttl)
-            let text = Self.removeExpired(from: &text, now: now, ttl: ttl)
-            return (packed.removed + text.removed, min(packed.oldestAccess, text.oldestAccess))
-        }
-
-        private static func removeExpired<Key>(
-            from slots: inout [Key: Slot],
-            now: Int64,
-            ttl: Int64
-        ) -> (removed: Int, oldestAccess: Int64) {
-            var expired: [Key] = []
-            var oldestAccess = now
-            for (key, slot) in slots {
-                if slot.isExpired(at: now, ttl: ttl) {
-                    expired.append(key)
-                } else {
-                    oldestAccess = min(oldestAccess, slot.lastAccess)
-                }
-            }
-            for key in expired { slots.removeValue(forKey: key) }
-            return (expired.count, oldestAccess)
-        }
-    }
 }

@@ -19,6 +19,8 @@ public final class SessionStore: Sendable {
     let shardMask: UInt64
     let idleTTL: Int64
     let clock: TimeSource
+    /// Hashes packed ids once for both the shard and the bucket in its index.
+    let hasher: IDHasher
     /// Sessions held, expired ones included until they are removed; new sessions reserve a place here
     /// first, so that the limit is never exceeded without locking every shard to count.
     let held = Atomic<Int>(0)
@@ -33,7 +35,9 @@ public final class SessionStore: Sendable {
     public init(configuration: Configuration = Configuration(), clock: TimeSource = .coarseMonotonic) {
         self.configuration = configuration
         let count = configuration.effectiveShardCount
-        shards = (0..<count).map { _ in Shard() }
+        let hasher = IDHasher()
+        self.hasher = hasher
+        shards = (0..<count).map { _ in Shard(hasher: hasher) }
         shardMask = UInt64(count - 1)
         idleTTL = configuration.idleTTLMilliseconds
         self.clock = clock
@@ -43,9 +47,22 @@ public final class SessionStore: Sendable {
     /// access or by ``removeExpired()``).
     public var count: Int { held.load(ordering: .relaxed) }
 
+    /// Where a key's session lives: its shard, and the hash its shard's table finds it by.
+    struct Located {
+        let shard: Shard
+        /// ``IDHasher/hash(_:)`` of a packed id; unused for text ids (their dictionary hashes them).
+        let hash: UInt64
+    }
+
+    /// Hashes `key` once: the bits from 40 up pick the shard, the low bits the index bucket.
     @inline(__always)
-    func shard(for key: SessionKey) -> Shard {
-        shards[Int(truncatingIfNeeded: key.shardHash & shardMask)]
+    func locate(_ key: SessionKey) -> Located {
+        let hash =
+            switch key {
+            case .packed(let id): hasher.hash(id)
+            case .text: key.textShardHash << 40
+            }
+        return Located(shard: shards[Int(truncatingIfNeeded: (hash >> 40) & shardMask)], hash: hash)
     }
 
     /// A copy of the session, or `nil` when there is no live session with this id. Refreshes its
@@ -55,9 +72,16 @@ public final class SessionStore: Sendable {
     public func session(_ id: String) -> Session? {
         guard let key = SessionKey(id) else { return nil }
         let now = clock.milliseconds()
-        return shard(for: key).withLock { slots in
-            slots.withSlot(key) { slot in access(&slot, id: id, now: now) }
+        let place = locate(key)
+        var expired = false
+        let session = place.shard.withLock { slots in
+            slots.withLiveSlot(key, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) { slot in
+                slot.lastAccess = now
+                return slot.session(id: id)
+            }
         }
+        if expired { held.subtract(1, ordering: .relaxed) }
+        return session
     }
 
     /// Reads a slot under its shard's lock: refreshes a live one, removes an expired one.
@@ -74,98 +98,6 @@ public final class SessionStore: Sendable {
         return slot?.session(id: id)
     }
 
-    /// Changes one session atomically: checks its version, runs `body` on a copy, and stores the
-    /// result with the version raised by 1 if it differs from what was stored.
-    ///
-    /// - Parameters:
-    ///   - id: The session's id.
-    ///   - expectedVersion: When given, the update is refused unless the session is at this version.
-    ///   - body: Changes the session. Its changes to ``Session/version`` are ignored (the store
-    ///     sets it), and when it throws, nothing is stored.
-    /// - Returns: What `body` returned, and the session as stored afterwards.
-    /// - Throws: ``SessionStoreError/noSession`` for an unknown or expired id,
-    ///   ``SessionStoreError/versionConflict(expected:actual:)`` with the current version, or
-    ///   ``SessionStoreError/navigation(_:)`` with the error `body` threw. Nothing changes then,
-    ///   except that a live session's idle time restarts.
-    /// - Important: `body` runs under the lock of the session's shard: keep it quick (a resolution,
-    ///   no IO, no encoding), and never call back into the store from it.
-    @inlinable
-    public func update<Result>(
-        _ id: String,
-        expectedVersion: Int? = nil,
-        _ body: (inout Session) throws(NavigationFailure) -> Result
-    ) throws(SessionStoreError) -> (result: Result, session: Session) {
-        // Inlinable and thin so that callers specialise it: the work is in the non-generic
-        // `applyUpdate(to:expectedVersion:body:)`, which unspecialised generic code would slow down
-        // with run-time metadata lookups for `Result`.
-        var result: Result?
-        let session = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationFailure) in
-            result = try body(&session)
-        }
-        guard let result else { preconditionFailure("SessionStore.update returned without running its body") }
-        return (result, session)
-    }
-
-    /// ``update(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this returns.
-    @usableFromInline
-    func applyUpdate(
-        to id: String,
-        expectedVersion: Int?,
-        body: (inout Session) throws(NavigationFailure) -> Void
-    ) throws(SessionStoreError) -> Session {
-        guard let key = SessionKey(id) else { throw .noSession }
-        let now = clock.milliseconds()
-        return try shard(for: key).withLock { (slots) throws(SessionStoreError) -> Session in
-            try slots.withSlot(key) { (slot) throws(SessionStoreError) -> Session in
-                try modify(&slot, id: id, now: now, expectedVersion: expectedVersion, body)
-            }
-        }
-    }
-
-    /// The read-modify-write of ``update(_:expectedVersion:_:)`` on one slot, under its shard's lock.
-    func modify(
-        _ slot: inout Slot?,
-        id: String,
-        now: Int64,
-        expectedVersion: Int?,
-        _ body: (inout Session) throws(NavigationFailure) -> Void
-    ) throws(SessionStoreError) -> Session {
-        // Moved out, not copied: `stored` is the snapshot that is put back if anything fails.
-        guard var stored = slot.take() else { throw .noSession }
-        if stored.isExpired(at: now, ttl: idleTTL) {
-            held.subtract(1, ordering: .relaxed)
-            throw .noSession  // the slot stays empty: the session is removed
-        }
-        stored.lastAccess = now
-        if let expectedVersion, expectedVersion != stored.version {
-            let actual = stored.version
-            slot = stored
-            throw .versionConflict(expected: expectedVersion, actual: actual)
-        }
-        var session = stored.session(id: id)
-        do {
-            try body(&session)
-        } catch {
-            slot = stored
-            throw .navigation(error)
-        }
-        guard stored.differs(from: session) else {
-            session.version = stored.version
-            slot = consume stored
-            return consume session
-        }
-        session.version = stored.version + 1
-        slot = Slot(
-            stack: session.stack,
-            attributes: session.attributes,
-            parked: ParkedBox.box(session.parked, reusing: stored.parked),
-            version: session.version,
-            nextEntryNumber: session.nextEntryNumber,
-            lastAccess: now
-        )
-        return consume session
-    }
-
     /// Ends a session.
     /// - Parameter id: The session's id.
     /// - Returns: Whether a live session was removed (`false` for an unknown or expired id).
@@ -173,8 +105,9 @@ public final class SessionStore: Sendable {
     public func delete(_ id: String) -> Bool {
         guard let key = SessionKey(id) else { return false }
         let now = clock.milliseconds()
-        let removed = shard(for: key).withLock { slots -> Slot? in
-            slots.withSlot(key) { slot in slot.take() }
+        let place = locate(key)
+        let removed = place.shard.withLock { slots -> Slot? in
+            slots.withSlot(key, hash: place.hash) { slot in slot.take() }
         }
         guard let removed else { return false }
         held.subtract(1, ordering: .relaxed)

@@ -80,7 +80,7 @@ extension APIResponder {
         guard let screen = config.graph[name] else {
             throw .badRequest("unknown screen '\(name)' in the stack", detail: ["screen": .string(name)])
         }
-        let typed: [String: ParamValue]
+        let typed: EntryParams
         do {
             typed = try config.config.resolver.entryParams(screen, params)
         } catch {

@@ -19,7 +19,7 @@ extension JSONWriter {
     }
 
     /// Params in the screen's declaration order, then any others sorted by name.
-    mutating func params(_ params: [String: ParamValue], screen: Screen?) {
+    mutating func params(_ params: EntryParams, screen: Screen?) {
         beginObject()
         var written = 0
         for declared in screen?.params ?? [] {
@@ -30,7 +30,7 @@ extension JSONWriter {
         }
         if written < params.count {
             let declared = Set((screen?.params ?? []).map(\.name))
-            for name in params.keys.sorted() where !declared.contains(name) {
+            for name in params.map(\.key).sorted() where !declared.contains(name) {
                 key(name)
                 paramValue(params[name] ?? .null)
             }

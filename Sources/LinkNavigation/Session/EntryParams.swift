@@ -1,0 +1,78 @@
+public import LinkRouting
+
+/// The typed params of one stack entry: its screen's declared params, in declaration order when the
+/// resolver made them (sorted by name when built from a dictionary).
+///
+/// A small array instead of a `Dictionary`: a screen declares a handful of params, found by a short
+/// scan, and a million sessions' stacks hold one of these per entry (two params take 128 bytes of
+/// heap instead of 240; none take nothing). Equality and hashing ignore the order.
+public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Element = (key: String, value: ParamValue)
+
+    /// One named value.
+    struct Param: Sendable, Hashable {
+        let name: String
+        let value: ParamValue
+    }
+
+    private var storage: [Param]
+
+    /// No params.
+    public init() {
+        storage = []
+    }
+
+    /// The params of `dictionary`, sorted by name.
+    public init(_ dictionary: [String: ParamValue]) {
+        storage = dictionary.sorted { $0.key < $1.key }.map { Param(name: $0.key, value: $0.value) }
+    }
+
+    public init(dictionaryLiteral elements: (String, ParamValue)...) {
+        self.init(Dictionary(elements) { first, _ in first })
+    }
+
+    /// Params in the order given, names distinct (a screen's declared params).
+    init(ordered params: [Param]) {
+        storage = params
+    }
+
+    /// The value of the param `name`, or `nil` when there is none.
+    public subscript(name: String) -> ParamValue? {
+        for param in storage where param.name == name { return param.value }
+        return nil
+    }
+
+    public var count: Int { storage.count }
+    public var isEmpty: Bool { storage.isEmpty }
+
+    /// The params as a dictionary.
+    public var dictionary: [String: ParamValue] {
+        Dictionary(uniqueKeysWithValues: storage.map { ($0.name, $0.value) })
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(base: storage.makeIterator())
+    }
+
+    public struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[Param]>
+
+        public mutating func next() -> Element? {
+            base.next().map { ($0.name, $0.value) }
+        }
+    }
+
+    public static func == (lhs: EntryParams, rhs: EntryParams) -> Bool {
+        guard lhs.storage.count == rhs.storage.count else { return false }
+        if lhs.storage == rhs.storage { return true }  // the same order: one pass
+        return lhs.storage.allSatisfy { rhs[$0.name] == $0.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent, as equality is: the sum of each param's own hash.
+        var sum = 0
+        for param in storage { sum &+= param.hashValue }
+        hasher.combine(storage.count)
+        hasher.combine(sum)
+    }
+}

@@ -1,0 +1,93 @@
+extension SessionStore {
+    /// The sessions of one shard, by the kind of their key.
+    struct Slots: ~Copyable {
+        var packed: PackedTable<IDHasher>
+        var text: [String: Slot] = [:]
+
+        init(hasher: IDHasher) {
+            packed = PackedTable(hasher: hasher)
+        }
+
+        /// Runs `body` in place on the slot of `key` if it is live at `now`; removes it if it has
+        /// been idle for `ttl`.
+        /// - Parameters:
+        ///   - hash: The key's ``SessionStore/Located/hash``.
+        ///   - expired: Set when an expired slot was removed.
+        /// - Returns: What `body` returned, or `nil` when there is no live slot (`body` did not run).
+        @inline(__always)
+        mutating func withLiveSlot<R, E: Error>(
+            _ key: SessionKey,
+            hash: UInt64,
+            now: Int64,
+            ttl: Int64,
+            expired: inout Bool,
+            _ body: (inout Slot) throws(E) -> R
+        ) throws(E) -> R? {
+            switch key {
+            case .packed(let id):
+                guard let (position, bucket) = packed.find(id, hash: hash) else { return nil }
+                if packed.withSlot(at: position, { $0.isExpired(at: now, ttl: ttl) }) {
+                    packed.remove(position: position, bucket: bucket)
+                    expired = true
+                    return nil
+                }
+                return try packed.withSlot(at: position, body)
+            case .text(let id):
+                guard let isExpired = text[id]?.isExpired(at: now, ttl: ttl) else { return nil }
+                if isExpired {
+                    text[id] = nil
+                    expired = true
+                    return nil
+                }
+                return try body(&text[id, default: .vacant])
+            }
+        }
+
+        /// Runs `body` on the slot of `key` (`nil` when absent): what it leaves there is stored, and
+        /// setting `nil` removes the session. One lookup, and the slot is moved, not copied.
+        /// - Parameter hash: The key's ``SessionStore/Located/hash``.
+        @inline(__always)
+        mutating func withSlot<R>(_ key: SessionKey, hash: UInt64, _ body: (inout Slot?) -> R) -> R {
+            switch key {
+            case .packed(let id):
+                guard let (position, bucket) = packed.find(id, hash: hash) else {
+                    var created: Slot?
+                    let result = body(&created)
+                    if let created { packed.insert(id, hash: hash, created) }
+                    return result
+                }
+                var current: Slot? = packed.withSlot(at: position) { slot in
+                    var taken = Slot.vacant
+                    swap(&taken, &slot)
+                    return taken
+                }
+                let result = body(&current)
+                if let current {
+                    packed.withSlot(at: position) { $0 = current }
+                } else {
+                    packed.remove(position: position, bucket: bucket)
+                }
+                return result
+            case .text(let id):
+                return body(&text[id])
+            }
+        }
+
+        /// Removes the slots idle for `ttl` or more at `now`.
+        /// - Returns: How many were removed, and the oldest last access among those kept (`now` if none).
+        mutating func removeExpired(now: Int64, ttl: Int64) -> (removed: Int, oldestAccess: Int64) {
+            var oldestAccess = now
+            let isExpired = { (slot: Slot) -> Bool in
+                if slot.isExpired(at: now, ttl: ttl) { return true }
+                oldestAccess = min(oldestAccess, slot.lastAccess)
+                return false
+            }
+            var removed = packed.removeAll(where: isExpired)
+            var expired: [String] = []
+            for (key, slot) in text where isExpired(slot) { expired.append(key) }
+            for key in expired { text.removeValue(forKey: key) }
+            removed += expired.count
+            return (removed, oldestAccess)
+        }
+    }
+}

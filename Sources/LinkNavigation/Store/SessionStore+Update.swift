@@ -1,0 +1,94 @@
+import Synchronization
+
+extension SessionStore {
+    /// Changes one session atomically: checks its version, runs `body` on a copy, and stores what
+    /// differs from what was stored, with the version raised by 1.
+    ///
+    /// - Parameters:
+    ///   - id: The session's id.
+    ///   - expectedVersion: When given, the update is refused unless the session is at this version.
+    ///   - body: Changes the session. Its changes to ``Session/version`` are ignored (the store
+    ///     sets it), and when it throws, nothing is stored.
+    /// - Returns: What `body` returned, and the session as stored afterwards.
+    /// - Throws: ``SessionStoreError/noSession`` for an unknown or expired id,
+    ///   ``SessionStoreError/versionConflict(expected:actual:)`` with the current version, or
+    ///   ``SessionStoreError/navigation(_:)`` with the error `body` threw. Nothing changes then,
+    ///   except that a live session's idle time restarts.
+    /// - Important: `body` runs under the lock of the session's shard: keep it quick (a resolution,
+    ///   no IO, no encoding), and never call back into the store from it.
+    @inlinable
+    public func update<Result>(
+        _ id: String,
+        expectedVersion: Int? = nil,
+        _ body: (inout Session) throws(NavigationFailure) -> Result
+    ) throws(SessionStoreError) -> (result: Result, session: Session) {
+        // Inlinable and thin so that callers specialise it: the work is in the non-generic
+        // `applyUpdate(to:expectedVersion:body:)`, which unspecialised generic code would slow down
+        // with run-time metadata lookups for `Result`.
+        var result: Result?
+        let session = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationFailure) in
+            result = try body(&session)
+        }
+        guard let result else { preconditionFailure("SessionStore.update returned without running its body") }
+        return (result, session)
+    }
+
+    /// ``update(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this returns.
+    @usableFromInline
+    func applyUpdate(
+        to id: String,
+        expectedVersion: Int?,
+        body: (inout Session) throws(NavigationFailure) -> Void
+    ) throws(SessionStoreError) -> Session {
+        guard let key = SessionKey(id) else { throw .noSession }
+        let now = clock.milliseconds()
+        let place = locate(key)
+        var expired = false
+        let session = try place.shard.withLock { (slots) throws(SessionStoreError) -> Session? in
+            try slots.withLiveSlot(key, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) {
+                (slot) throws(SessionStoreError) -> Session in
+                try modify(&slot, id: id, now: now, expectedVersion: expectedVersion, body)
+            }
+        }
+        if expired { held.subtract(1, ordering: .relaxed) }
+        guard let session else { throw .noSession }
+        return session
+    }
+
+    /// The read-modify-write of ``update(_:expectedVersion:_:)`` on one live slot, in place, under
+    /// its shard's lock.
+    func modify(
+        _ stored: inout Slot,
+        id: String,
+        now: Int64,
+        expectedVersion: Int?,
+        _ body: (inout Session) throws(NavigationFailure) -> Void
+    ) throws(SessionStoreError) -> Session {
+        stored.lastAccess = now
+        if let expectedVersion, expectedVersion != stored.version {
+            throw .versionConflict(expected: expectedVersion, actual: stored.version)
+        }
+        // The session shares the stack and parked navigation with `stored` (the body copies them
+        // only if it changes them) and is lent the attributes, changed in place: their entries are
+        // kept aside in `attributes`, to compare with and to put back if the body throws. Nothing
+        // else in `stored` changes before the body has returned.
+        let attributes = AttributeSnapshot(stored.attributes)
+        var session = stored.lendSession(id: id)
+        do {
+            try body(&session)
+        } catch {
+            stored.attributes = attributes.restored()
+            throw .navigation(error)
+        }
+        let changed = stored.absorb(
+            stack: session.stack,
+            attributes: session.attributes,
+            attributesChanged: !attributes.matches(session.attributes),
+            parked: session.parkedBox,
+            nextEntryNumber: session.nextEntryNumber
+        )
+        if changed { stored.version += 1 }
+        session.version = stored.version
+        return session
+    }
+}

@@ -1,0 +1,153 @@
+import Testing
+
+@testable import LinkNavigation
+
+/// The open-addressing table behind each shard: growth, removal by backward shift, sweeping.
+@Suite struct PackedTableTests {
+    typealias Table = SessionStore.PackedTable<IDHasher>
+
+    /// Places ids 0, 1, 2... in home buckets 13, 14, 15, 13... of 16 (or fewer), so that clusters
+    /// wrap around the end of the index.
+    struct Colliding: PackedIDHashing {
+        let buckets: UInt64
+        func hash(_ id: PackedID) -> UInt64 { (13 &+ id.high % buckets) | (id.high << 32) }
+    }
+
+    static func slot(_ version: Int, lastAccess: Int64 = 0) -> SessionStore.Slot {
+        SessionStore.Slot(
+            stack: [],
+            attributes: [:],
+            parked: nil,
+            version: version,
+            nextEntryNumber: 1,
+            lastAccess: lastAccess
+        )
+    }
+
+    static func id(_ n: Int) -> PackedID { PackedID(high: UInt64(n), low: ~UInt64(n)) }
+
+    /// Every id is found at an entry holding its slot, and the index holds one word per entry.
+    static func expectConsistent<H>(
+        _ table: borrowing SessionStore.PackedTable<H>,
+        ids: some Sequence<Int>,
+        hash: (PackedID) -> UInt64
+    ) {
+        var count = 0
+        for n in ids {
+            let found = table.find(id(n), hash: hash(id(n)))
+            #expect(found.map { table.slot(at: $0.position).version } == n)
+            count += 1
+        }
+        #expect(table.count == count)
+        #expect(table.index.filter { $0 != 0 }.count == count)
+        #expect(table.index.count >= count * 4 / 3)
+    }
+
+    @Test func growsAndFindsEverything() {
+        var table = Table(hasher: IDHasher(k0: 1, k1: 2))
+        let hash = table.hasher.hash
+        #expect(table.find(Self.id(0), hash: hash(Self.id(0))) == nil)
+        for n in 0..<5_000 { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n)) }
+        Self.expectConsistent(table, ids: 0..<5_000, hash: hash)
+        #expect(table.index.count == 8_192)
+        #expect(table.find(Self.id(5_000), hash: hash(Self.id(5_000))) == nil)
+    }
+
+    /// Hashes forced into a few buckets make long clusters that wrap past the index's end: removing
+    /// from their middle must shift the rest back so that every id stays reachable.
+    @Test(arguments: [1, 7, 15])
+    func removalKeepsCollidingClustersReachable(buckets: UInt64) {
+        var table = SessionStore.PackedTable(hasher: Colliding(buckets: buckets))
+        let hash = table.hasher.hash
+        var live = Set(0..<12)
+        for n in live { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n)) }
+        Self.expectConsistent(table, ids: live, hash: hash)
+        for n in [5, 0, 11, 6, 1] {
+            guard let (position, bucket) = table.find(Self.id(n), hash: hash(Self.id(n))) else {
+                Issue.record("id \(n) not found")
+                return
+            }
+            #expect(table.remove(position: position, bucket: bucket).version == n)
+            live.remove(n)
+            #expect(table.find(Self.id(n), hash: hash(Self.id(n))) == nil)
+            Self.expectConsistent(table, ids: live, hash: hash)
+        }
+        // Freed places are reused.
+        for n in 20..<25 {
+            table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n))
+            live.insert(n)
+        }
+        Self.expectConsistent(table, ids: live, hash: hash)
+    }
+
+    struct Weak {
+        weak var box: ParkedBox?
+    }
+
+    /// The entries live in memory the table allocates itself: each starts a cache line, and every
+    /// slot is released exactly when its entry leaves or the table goes.
+    @Test func entriesAreLineAlignedAndReleaseTheirSlots() {
+        var boxes: [Weak] = []
+        do {
+            var table = Table(hasher: IDHasher(k0: 9, k1: 10))
+            let hash = table.hasher.hash
+            var aligned = table.entriesAreLineAligned
+            for n in 0..<100 {
+                let box = ParkedBox(
+                    ParkedNavigation(url: "shop://\(n)", strategy: nil, via: [], flow: "f", stackBefore: [])
+                )
+                boxes.append(Weak(box: box))
+                var slot = Self.slot(n)
+                slot.parked = box
+                table.insert(Self.id(n), hash: hash(Self.id(n)), slot)
+                aligned = aligned && table.entriesAreLineAligned  // after every growth too
+            }
+            #expect(aligned)
+            #expect(table.removeAll { $0.version % 2 == 0 } == 50)
+            #expect(boxes.indices.allSatisfy { (boxes[$0].box == nil) == ($0 % 2 == 0) })
+            Self.expectConsistent(table, ids: (0..<100).filter { $0 % 2 == 1 }, hash: hash)
+        }
+        #expect(boxes.allSatisfy { $0.box == nil })  // the table's end releases the rest
+    }
+
+    @Test func removeAllDropsWhatItPicksAndKeepsTheRest() {
+        var table = Table(hasher: IDHasher(k0: 5, k1: 6))
+        let hash = table.hasher.hash
+        for n in 0..<1_000 { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n, lastAccess: Int64(n))) }
+        #expect(table.removeAll { $0.lastAccess % 3 == 0 } == 334)
+        Self.expectConsistent(table, ids: (0..<1_000).filter { $0 % 3 != 0 }, hash: hash)
+        #expect(table.removeAll { _ in true } == 666)
+        Self.expectConsistent(table, ids: [], hash: hash)
+    }
+
+    @Test func theHashIsKeyedAndSpreadsIDs() {
+        let id = PackedID(high: 42, low: 42)
+        #expect(IDHasher(k0: 1, k1: 2).hash(id) == IDHasher(k0: 1, k1: 2).hash(id))
+        #expect(IDHasher(k0: 1, k1: 2).hash(id) != IDHasher(k0: 1, k1: 3).hash(id))
+        #expect(IDHasher().hash(id) != IDHasher().hash(id))
+        // Ids one bit apart land in unrelated buckets and shards.
+        let hasher = IDHasher(k0: 7, k1: 8)
+        let hashes = Set((0..<64).map { hasher.hash(PackedID(high: 0, low: 1 << UInt64($0))) & 0xFFFF })
+        #expect(hashes.count > 60)
+    }
+}
+
+/// Many sessions through the whole store: the shard tables grow, delete and sweep.
+@Suite struct SessionStoreTableTests {
+    @Test func manySessionsSurviveGrowthAndDeletion() throws {
+        let (store, clock) = makeStore(idleTTL: .seconds(60), shardCount: 2)
+        let sessions = try (0..<3_000).map { n in try store.create(attributes: ["n": .number(Double(n))]) }
+        for (n, session) in sessions.enumerated() where n % 2 == 0 { #expect(store.delete(session.id)) }
+        #expect(store.count == 1_500)
+        for (n, session) in sessions.enumerated() {
+            #expect(store.session(session.id)?.attributes["n"] == (n % 2 == 0 ? nil : .number(Double(n))))
+        }
+        clock.advance(by: .seconds(30))
+        for session in sessions[..<1_000] { _ = store.session(session.id) }
+        clock.advance(by: .seconds(31))
+        #expect(store.removeExpired() == 1_000)
+        for (n, session) in sessions.enumerated() {
+            #expect((store.session(session.id) != nil) == (n < 1_000 && n % 2 == 1))
+        }
+    }
+}
