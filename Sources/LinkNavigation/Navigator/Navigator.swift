@@ -73,7 +73,11 @@ public struct Navigator: Sendable {
                 headers: request.headers,
                 flags: config.flags
             )
-            interceptors: for name in config.globalInterceptors + binding.interceptors {
+            // Global interceptors first, then the route's (no new array when the route has none).
+            let order =
+                binding.interceptors.isEmpty
+                ? config.globalInterceptors : config.globalInterceptors + binding.interceptors
+            interceptors: for name in order {
                 guard let interceptor = config.interceptors[name] else { continue }
                 let outcome = interceptor.intercept(context)
                 if outcome == .pass && rewritten.contains(name) { continue }
