@@ -27,6 +27,9 @@ final class RouteTrie: @unchecked Sendable {
         var offset: Int32
         var length: Int32
         var child: Int32
+        /// The first eight bytes (fewer: zero-padded) as a big-endian word, see ``RouteTrie/prefixKey(_:)``:
+        /// one compare orders edges of one length on their first eight bytes.
+        var prefix: UInt64
     }
 
     struct TypedEdge {
@@ -36,6 +39,9 @@ final class RouteTrie: @unchecked Sendable {
         var quickCheck: QuickCheck
         /// The edge's kind (high nibble, SPEC's priority order) and its type's place within the kind.
         var rank: UInt8
+        /// The only edge of its kind in its node: no tie-break is needed, so the search takes it
+        /// directly (decided when the trie is built).
+        var alone: Bool = true
     }
 
     /// Kind codes recorded along a search path; the high nibble is SPEC's kind order.
@@ -71,7 +77,9 @@ final class RouteTrie: @unchecked Sendable {
         var route: Int32
         var namesStart: Int32
         var namesCount: Int32
-        /// The route has no pinned source, query literal or required query param: reaching it is enough.
+        /// The source the route is pinned to, or -1: checked inline by the search.
+        var sourceID: Int32
+        /// The route has no query literal or required query param: reaching it from its source is enough.
         var plain: Bool
         /// The route's place in ``Route/precedes(_:_:)`` order: the last word when whole paths tie.
         var rank: Int32
@@ -118,6 +126,20 @@ final class RouteTrie: @unchecked Sendable {
         literalBytes.deallocate()
         typedEdges.deallocate()
         terminals.deallocate()
+    }
+
+    /// Up to the first eight bytes of `bytes` as a big-endian word, zero-padded on the right, so
+    /// that comparing two keys of byte strings of one length orders them as their first bytes do.
+    @inline(__always)
+    static func prefixKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let n = Swift.min(bytes.count, 8)
+        var key: UInt64 = 0
+        var i = 0
+        while i < n {
+            key = key << 8 | UInt64(bytes[i])
+            i += 1
+        }
+        return n == 0 ? 0 : key << UInt64(8 * (8 - n))
     }
 
     /// A raw copy of plain-data `values` (never empty, so the base address always exists).
