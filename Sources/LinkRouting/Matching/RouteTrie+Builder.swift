@@ -138,6 +138,7 @@ extension RouteTrie {
                             sourceID: Int32(route.sourceID),
                             plain: route.pattern.queryLiterals.isEmpty
                                 && !route.query.contains(where: \.declaration.isRequired),
+                            declaresQuery: !route.query.isEmpty,
                             rank: rankOf[route.index] ?? 0
                         )
                     )

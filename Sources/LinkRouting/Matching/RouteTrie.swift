@@ -81,6 +81,8 @@ final class RouteTrie: @unchecked Sendable {
         var sourceID: Int32
         /// The route has no query literal or required query param: reaching it from its source is enough.
         var plain: Bool
+        /// The route declares query params, which the match computes.
+        var declaresQuery: Bool
         /// The route's place in ``Route/precedes(_:_:)`` order: the last word when whole paths tie.
         var rank: Int32
     }

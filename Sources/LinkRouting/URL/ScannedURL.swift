@@ -22,8 +22,12 @@ struct ScannedURL {
     var host: UnsafeBufferPointer<UInt8>
     /// Decoded path segments; for a custom scheme the first one is the (lowercased) host slot.
     var segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// Where each segment is in the URL's UTF-8, before decoding.
+    var rawSegments: UnsafeBufferPointer<Range<Int>>
     /// Decoded query pairs in order.
     var query: UnsafeBufferPointer<QueryPair>
+    /// The URL's length in bytes.
+    var length: Int
 
     /// Scans `url` into stack buffers and calls `body` with the result.
     ///
@@ -95,11 +99,13 @@ struct ScannedURL {
     ) -> Outcome<R> {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
             withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
-                withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
-                    switch scan(raw, bounds, scratch: scratch, segments: segs, pairs: pairs) {
-                    case .scanned(let scanned): .scanned(body(scanned))
-                    case .malformed(let error): .malformed(error)
-                    case .needsRoom: .needsRoom
+                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
+                    withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
+                        switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
+                        case .scanned(let scanned): .scanned(body(scanned))
+                        case .malformed(let error): .malformed(error)
+                        case .needsRoom: .needsRoom
+                        }
                     }
                 }
             }
@@ -121,6 +127,7 @@ struct ScannedURL {
         _ bounds: Bounds,
         scratch: UnsafeMutableBufferPointer<UInt8>,
         segments segs: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>,
+        ranges: UnsafeMutableBufferPointer<Range<Int>>,
         pairs: UnsafeMutableBufferPointer<QueryPair>
     ) -> Outcome<ScannedURL> {
         let scheme = UnsafeBufferPointer(rebasing: raw[0..<bounds.schemeEnd])
@@ -182,6 +189,7 @@ struct ScannedURL {
                         }
                         guard count < segs.count else { return .needsRoom }
                         segs[count] = segment
+                        ranges[count] = Range(uncheckedBounds: (segStart, k))
                         count += 1
                     }
                     if k == hierEnd { break }
@@ -250,7 +258,9 @@ struct ScannedURL {
                 isWeb: isWeb,
                 host: host,
                 segments: UnsafeBufferPointer(rebasing: segs[0..<count]),
-                query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount])
+                rawSegments: UnsafeBufferPointer(rebasing: ranges[0..<count]),
+                query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount]),
+                length: raw.count
             )
         )
     }
