@@ -100,8 +100,11 @@ extension RouteTable {
     ) {
         let terminal = trie.terminals[Int(terminalIndex)]
         parts.terminal = terminalIndex
+        // Most matches have at most four captures, no declared query params and no warnings:
+        // they leave `parts.extras` nil and touch no array.
+        let inline = CapturedSpans.fits(urlLength: url.length) && captures.count <= CapturedSpans.capacity
         var spill: [CapturedSpan] = []
-        let inline = CapturedSpans.fits(urlLength: url.length)
+        if !inline { spill.reserveCapacity(captures.count) }
         for capture in captures {
             let first = Int(capture.start)
             let last = Swift.max(first, Int(capture.end) - 1)
@@ -112,8 +115,10 @@ extension RouteTable {
                 quickCheck: capture.quickCheck,
                 hostSlot: !url.isWeb && first == 0
             )
-            if !(inline && spill.isEmpty && parts.spans.append(span)) { spill.append(span) }
+            if !(inline && parts.spans.append(span)) { spill.append(span) }
         }
+        let shadowing = !url.query.isEmpty && !captures.isEmpty
+        guard !inline || terminal.declaresQuery || shadowing else { return }
         var queryParams: [MatchedParam] = []
         var warnings: [MatchWarning] = []
         if terminal.declaresQuery {
@@ -125,7 +130,7 @@ extension RouteTable {
                 )
             }
         }
-        if !url.query.isEmpty && !captures.isEmpty {
+        if shadowing {
             shadowWarnings(terminal, captures: captures.count, query: url.query, warnings: &warnings)
         }
         if !spill.isEmpty || !queryParams.isEmpty || !warnings.isEmpty {

@@ -34,51 +34,72 @@ struct ScannedURL {
     /// Allocates nothing for URLs of ordinary size: the scratch buffers are temporary allocations.
     @inline(__always)
     static func with<R>(_ url: String, _ body: (ScannedURL) -> R) -> Result<R, MalformedURLError> {
+        // Native strings lend their bytes without a copy of the string (and its reference counting).
+        if let result = url.utf8.withContiguousStorageIfAvailable({ with(bytes: $0, body) }) { return result }
         var url = url
-        return url.withUTF8 { raw in
-            let n = raw.count
-            // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-            var i = 0
-            while i < n, raw[i] != 0x3A {
-                let b = raw[i]
-                let alpha = (b | 0x20) &- 0x61 < 26
-                if !(alpha || (i > 0 && (ByteParsing.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E))) {
-                    return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: i))
-                }
-                i += 1
+        return url.withUTF8 { with(bytes: $0, body) }
+    }
+
+    /// ``with(_:_:)`` on the URL's UTF-8.
+    @inline(__always)
+    private static func with<R>(bytes raw: UnsafeBufferPointer<UInt8>, _ body: (ScannedURL) -> R)
+        -> Result<R, MalformedURLError>
+    {
+        let n = raw.count
+        // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"; web links mostly say `https:`.
+        var i = 0
+        var isWeb = false
+        if n >= 6 && raw[0] == 0x68 && raw[1] == 0x74 && raw[2] == 0x74 && raw[3] == 0x70 {
+            if raw[4] == 0x3A {
+                (i, isWeb) = (4, true)
+            } else if raw[4] == 0x73 && raw[5] == 0x3A {
+                (i, isWeb) = (5, true)
             }
-            guard i < n else {
-                return .failure(MalformedURLError(component: .scheme, reason: .missingScheme, offset: 0))
+        }
+        while i < n, raw[i] != 0x3A {
+            let b = raw[i]
+            let alpha = (b | 0x20) &- 0x61 < 26
+            if !(alpha || (i > 0 && (ByteParsing.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E))) {
+                return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: i))
             }
-            guard i > 0 else {
-                return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: 0))
-            }
-            // The fragment ('#') is ignored; the query runs from the first '?' before it.
-            let base = raw.baseAddress!  // n > i >= 1 here
-            let end = ScannedURL.find(0x23, base, from: i + 1, to: n)
-            let question = ScannedURL.find(0x3F, base, from: i + 1, to: end)
-            let queryStart = question < end ? question : -1
-            let bounds = Bounds(
-                schemeEnd: i,
-                hierEnd: queryStart < 0 ? end : queryStart,
-                queryStart: queryStart,
-                end: end
-            )
-            // Small buffers stay on the stack; a URL with more segments or pairs than they hold
-            // (rare) is scanned again with room for the worst case.
-            let pathRoom = bounds.hierEnd - i + 1
-            let queryRoom = queryStart < 0 ? 1 : (end - queryStart) / 2 + 1
-            switch scan(raw, bounds, segmentRoom: Swift.min(pathRoom, 24), pairRoom: Swift.min(queryRoom, 8), body) {
+            i += 1
+        }
+        guard i < n else {
+            return .failure(MalformedURLError(component: .scheme, reason: .missingScheme, offset: 0))
+        }
+        guard i > 0 else {
+            return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: 0))
+        }
+        // The fragment ('#') is ignored; the query runs from the first '?' before it.
+        let base = raw.baseAddress!  // n > i >= 1 here
+        let end = ScannedURL.find(0x23, base, from: i + 1, to: n)
+        let question = ScannedURL.find(0x3F, base, from: i + 1, to: end)
+        let queryStart = question < end ? question : -1
+        if !isWeb {
+            let scheme = UnsafeBufferPointer(rebasing: raw[0..<i])
+            isWeb = asciiEqualsLowercase(scheme, "https") || asciiEqualsLowercase(scheme, "http")
+        }
+        let bounds = Bounds(
+            schemeEnd: i,
+            isWeb: isWeb,
+            hierEnd: queryStart < 0 ? end : queryStart,
+            queryStart: queryStart,
+            end: end
+        )
+        // Small buffers stay on the stack; a URL with more segments or pairs than they hold
+        // (rare) is scanned again with room for the worst case.
+        let pathRoom = bounds.hierEnd - i + 1
+        let queryRoom = queryStart < 0 ? 1 : (end - queryStart) / 2 + 1
+        switch scan(raw, bounds, segmentRoom: Swift.min(pathRoom, 24), pairRoom: Swift.min(queryRoom, 8), body) {
+        case .scanned(let result): return .success(result)
+        case .malformed(let error): return .failure(error)
+        case .needsRoom:
+            switch scan(raw, bounds, segmentRoom: pathRoom, pairRoom: queryRoom, body) {
             case .scanned(let result): return .success(result)
             case .malformed(let error): return .failure(error)
             case .needsRoom:
-                switch scan(raw, bounds, segmentRoom: pathRoom, pairRoom: queryRoom, body) {
-                case .scanned(let result): return .success(result)
-                case .malformed(let error): return .failure(error)
-                case .needsRoom:
-                    // A programmer invariant, not input: this scan has room for every segment and pair.
-                    preconditionFailure("the second scan has room for every segment and pair")
-                }
+                // A programmer invariant, not input: this scan has room for every segment and pair.
+                preconditionFailure("the second scan has room for every segment and pair")
             }
         }
     }
@@ -115,6 +136,8 @@ struct ScannedURL {
     /// Where the parts of the URL end: `scheme:` hier-part `?query` `#fragment`.
     struct Bounds {
         var schemeEnd: Int
+        /// The scheme is `http` or `https`, in any case.
+        var isWeb: Bool
         var hierEnd: Int
         /// Index of '?', or -1.
         var queryStart: Int
@@ -131,7 +154,7 @@ struct ScannedURL {
         pairs: UnsafeMutableBufferPointer<QueryPair>
     ) -> Outcome<ScannedURL> {
         let scheme = UnsafeBufferPointer(rebasing: raw[0..<bounds.schemeEnd])
-        let isWeb = asciiEqualsLowercase(scheme, "https") || asciiEqualsLowercase(scheme, "http")
+        let isWeb = bounds.isWeb
         let hierEnd = bounds.hierEnd
         var host = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var pathStart = bounds.schemeEnd + 1
