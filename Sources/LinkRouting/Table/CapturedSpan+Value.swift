@@ -7,7 +7,7 @@ extension RouteTrie {
     func value(of span: CapturedSpan, in raw: UnsafeBufferPointer<UInt8>) -> ParamValue {
         guard span.start >= 0, span.start <= span.end, span.end <= raw.count else { return .null }
         let bytes = UnsafeBufferPointer(rebasing: raw[span.start..<span.end])
-        guard Self.needsDecoding(bytes, hostSlot: span.hostSlot) else { return converted(bytes, span) }
+        guard !span.verbatim else { return converted(bytes, span) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { scratch in
             guard let start = scratch.baseAddress else { return .null }
             var out = start
@@ -47,16 +47,5 @@ extension RouteTrie {
         case .uint: return ByteParsing.uint64(bytes).map { .uint($0) } ?? .null
         case .none: return specs[Int(span.spec)].converted(bytes) ?? .null
         }
-    }
-
-    /// Whether the bytes hold an escape, or capitals in the host slot (up to the first `/`).
-    @inline(__always)
-    private static func needsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, hostSlot: Bool) -> Bool {
-        var inHostSlot = hostSlot
-        for b in bytes {
-            if b == 0x25 { return true }
-            if b == 0x2F { inHostSlot = false } else if inHostSlot && b &- 0x41 < 26 { return true }
-        }
-        return false
     }
 }

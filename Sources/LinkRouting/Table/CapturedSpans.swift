@@ -9,6 +9,9 @@ struct CapturedSpan: Sendable {
     var quickCheck: RouteTrie.QuickCheck
     /// The capture starts in a custom scheme's host slot, whose segment is lowercased.
     var hostSlot: Bool
+    /// The capture's value is its bytes as they stand in the URL: no escape to decode, no
+    /// letter to lowercase.
+    var verbatim: Bool
 }
 
 /// The first four path captures of a match, inline in 16 bytes each: plain data, so a match
@@ -21,8 +24,9 @@ struct CapturedSpans: Sendable {
         var spec: Int32
         var quickCheck: RouteTrie.QuickCheck
         var hostSlot: Bool
+        var verbatim: Bool
 
-        static let empty = Compact(start: 0, end: 0, spec: 0, quickCheck: .none, hostSlot: false)
+        static let empty = Compact(start: 0, end: 0, spec: 0, quickCheck: .none, hostSlot: false, verbatim: false)
     }
 
     static let capacity = 4
@@ -42,7 +46,8 @@ struct CapturedSpans: Sendable {
             end: Int32(truncatingIfNeeded: span.end),
             spec: span.spec,
             quickCheck: span.quickCheck,
-            hostSlot: span.hostSlot
+            hostSlot: span.hostSlot,
+            verbatim: span.verbatim
         )
         switch count {
         case 0: spans.0 = compact
@@ -69,7 +74,8 @@ struct CapturedSpans: Sendable {
             end: Int(compact.end),
             spec: compact.spec,
             quickCheck: compact.quickCheck,
-            hostSlot: compact.hostSlot
+            hostSlot: compact.hostSlot,
+            verbatim: compact.verbatim
         )
     }
 }

@@ -32,9 +32,16 @@ public struct RouteMatch: Sendable {
     ///
     /// Built on each read: keep the array rather than reading it again.
     public var params: [MatchedParam] {
+        let count = captureCount
         var params: [MatchedParam] = []
         params.reserveCapacity(paramCount)
-        withCaptureValues { name, value in params.append(MatchedParam(name: name, value: value, origin: .path)) }
+        if count > 0 {
+            let names = table.trie.terminalNames
+            let start = Int(table.trie.terminals[Int(parts.terminal)].namesStart)
+            for i in 0..<count {
+                params.append(MatchedParam(name: names[start + i], value: value(of: span(i)), origin: .path))
+            }
+        }
         if let extras = parts.extras { params += extras.queryParams }
         return params
     }
@@ -46,10 +53,7 @@ public struct RouteMatch: Sendable {
     public subscript(name: String) -> ParamValue? {
         let names = table.trie.terminalNames
         let start = Int(table.trie.terminals[Int(parts.terminal)].namesStart)
-        for i in 0..<captureCount where names[start + i] == name {
-            var text = url
-            return text.withUTF8 { table.trie.value(of: span(i), in: $0) }
-        }
+        for i in 0..<captureCount where names[start + i] == name { return value(of: span(i)) }
         for param in parts.extras?.queryParams ?? [] where param.name == name { return param.value }
         return nil
     }
@@ -62,15 +66,12 @@ public struct RouteMatch: Sendable {
         return extras.spans[i - parts.spans.count]
     }
 
-    /// Calls `body` with the name and value of each path capture, in order.
-    func withCaptureValues(_ body: (String, ParamValue) -> Void) {
-        let count = captureCount
-        guard count > 0 else { return }
-        let names = table.trie.terminalNames
-        let start = Int(table.trie.terminals[Int(parts.terminal)].namesStart)
-        var text = url
-        text.withUTF8 { raw in
-            for i in 0..<count { body(names[start + i], table.trie.value(of: span(i), in: raw)) }
+    /// A capture's typed value, from the URL's bytes.
+    private func value(of span: CapturedSpan) -> ParamValue {
+        if let value = url.utf8.withContiguousStorageIfAvailable({ table.trie.value(of: span, in: $0) }) {
+            return value
         }
+        var text = url
+        return text.withUTF8 { table.trie.value(of: span, in: $0) }
     }
 }

@@ -103,17 +103,29 @@ extension RouteTable {
         // Most matches have at most four captures, no declared query params and no warnings:
         // they leave `parts.extras` nil and touch no array.
         let inline = CapturedSpans.fits(urlLength: url.length) && captures.count <= CapturedSpans.capacity
+        // The scheme starts the URL's bytes: segments used in place point into them.
+        let rawBase = url.scheme.baseAddress
         var spill: [CapturedSpan] = []
         if !inline { spill.reserveCapacity(captures.count) }
         for capture in captures {
             let first = Int(capture.start)
             let last = Swift.max(first, Int(capture.end) - 1)
+            // Verbatim: every segment is used where it stands in the URL (none decoded into the scratch).
+            var verbatim = true
+            var s = url.pathDecoded ? first : last + 1
+            while s <= last {
+                if url.segments[s].baseAddress != rawBase.map({ $0 + url.rawSegments[s].lowerBound }) {
+                    verbatim = false
+                }
+                s += 1
+            }
             let span = CapturedSpan(
                 start: url.rawSegments[first].lowerBound,
                 end: url.rawSegments[last].upperBound,
                 spec: capture.spec,
                 quickCheck: capture.quickCheck,
-                hostSlot: !url.isWeb && first == 0
+                hostSlot: !url.isWeb && first == 0,
+                verbatim: verbatim
             )
             if !(inline && parts.spans.append(span)) { spill.append(span) }
         }

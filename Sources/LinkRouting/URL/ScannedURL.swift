@@ -28,6 +28,8 @@ struct ScannedURL {
     var query: UnsafeBufferPointer<QueryPair>
     /// The URL's length in bytes.
     var length: Int
+    /// Some segment was decoded (or lowercased) into the scratch buffer; the others point into the URL.
+    var pathDecoded: Bool
 
     /// Scans `url` into stack buffers and calls `body` with the result.
     ///
@@ -178,61 +180,63 @@ struct ScannedURL {
         // Segments without '%' (or capitals in a custom scheme's host slot) are used in place.
         var out = scratch.baseAddress!  // capacity is raw.count + 1, never empty
         var count = 0
+        var pathDecoded = false
         if pathStart < hierEnd {
             var segStart = pathStart
             var needsDecoding = false
             var k = pathStart
+            let bytes = raw.baseAddress!  // pathStart < hierEnd <= raw.count
             while true {
-                if k == hierEnd || raw[k] == 0x2F {
-                    let isTrailing = k == hierEnd && segStart == k && count > 0
-                    if !isTrailing {
-                        let isHostSlot = !isWeb && count == 0
-                        var segment = UnsafeBufferPointer(rebasing: raw[segStart..<k])
-                        if needsDecoding || (isHostSlot && hasUppercase(segment)) {
-                            do {
-                                segment = try PercentDecoding.decode(
-                                    segment,
-                                    base: segStart,
-                                    plusIsSpace: false,
-                                    lowercase: isHostSlot,
-                                    out: &out
-                                )
-                            } catch {
-                                return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
-                            }
-                        }
-                        if segment.count <= 2 && isDotSegment(segment) {
-                            return .malformed(
-                                MalformedURLError(
-                                    component: isHostSlot ? .host : .path,
-                                    reason: .dotSegment,
-                                    offset: segStart
-                                )
-                            )
-                        }
-                        guard count < segs.count else { return .needsRoom }
-                        segs[count] = segment
-                        ranges[count] = Range(uncheckedBounds: (segStart, k))
-                        count += 1
-                    }
-                    if k == hierEnd { break }
-                    segStart = k + 1
-                    needsDecoding = false
-                } else {
-                    let b = raw[k]
-                    // Above '/' only DEL needs a look: letters, digits and most punctuation pass at once.
-                    if b > 0x2F && b != 0x7F {
-                        k += 1
-                        continue
-                    }
+                // Letters, digits and most punctuation sit above '/': only DEL there needs a look.
+                while k < hierEnd, bytes[k] > 0x2F && bytes[k] != 0x7F { k += 1 }
+                if k < hierEnd && bytes[k] != 0x2F {
+                    let b = bytes[k]
                     if b == 0x25 {
                         needsDecoding = true
                     } else if PercentDecoding.isControl(b) {
                         let component: MalformedURLError.Component = !isWeb && count == 0 ? .host : .path
                         return .malformed(MalformedURLError(component: component, reason: .controlCharacter, offset: k))
                     }
+                    k += 1
+                    continue
                 }
+                // A segment ends at k, on '/' or at the end of the path.
+                let isTrailing = k == hierEnd && segStart == k && count > 0
+                if !isTrailing {
+                    let isHostSlot = !isWeb && count == 0
+                    var segment = UnsafeBufferPointer(rebasing: raw[segStart..<k])
+                    if needsDecoding || (isHostSlot && hasUppercase(segment)) {
+                        pathDecoded = true
+                        do {
+                            segment = try PercentDecoding.decode(
+                                segment,
+                                base: segStart,
+                                plusIsSpace: false,
+                                lowercase: isHostSlot,
+                                out: &out
+                            )
+                        } catch {
+                            return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
+                        }
+                    }
+                    if segment.count <= 2 && isDotSegment(segment) {
+                        return .malformed(
+                            MalformedURLError(
+                                component: isHostSlot ? .host : .path,
+                                reason: .dotSegment,
+                                offset: segStart
+                            )
+                        )
+                    }
+                    guard count < segs.count else { return .needsRoom }
+                    segs[count] = segment
+                    ranges[count] = Range(uncheckedBounds: (segStart, k))
+                    count += 1
+                }
+                if k == hierEnd { break }
                 k += 1
+                segStart = k
+                needsDecoding = false
             }
         }
 
@@ -283,7 +287,8 @@ struct ScannedURL {
                 segments: UnsafeBufferPointer(rebasing: segs[0..<count]),
                 rawSegments: UnsafeBufferPointer(rebasing: ranges[0..<count]),
                 query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount]),
-                length: raw.count
+                length: raw.count,
+                pathDecoded: pathDecoded
             )
         )
     }
