@@ -134,14 +134,18 @@ final class RouteTrie: @unchecked Sendable {
     /// that comparing two keys of byte strings of one length orders them as their first bytes do.
     @inline(__always)
     static func prefixKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let n = Swift.min(bytes.count, 8)
-        var key: UInt64 = 0
-        var i = 0
-        while i < n {
-            key = key << 8 | UInt64(bytes[i])
-            i += 1
+        guard let base = bytes.baseAddress else { return 0 }
+        let n = bytes.count
+        if n >= 8 { return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) }
+        if n >= 4 {
+            // Two overlapping 4-byte loads; the bytes they share are equal, so OR joins them.
+            let head = UInt64(UInt32(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)))
+            let tail = UInt64(UInt32(bigEndian: UnsafeRawPointer(base + n - 4).loadUnaligned(as: UInt32.self)))
+            return head << 32 | tail << UInt64(64 - 8 * n)
         }
-        return n == 0 ? 0 : key << UInt64(8 * (8 - n))
+        var key: UInt64 = 0
+        for i in 0..<n { key |= UInt64(base[i]) << UInt64(56 - 8 * i) }
+        return key
     }
 
     /// A raw copy of plain-data `values` (never empty, so the base address always exists).
