@@ -14,47 +14,38 @@ struct CapturedSpan: Sendable {
     var verbatim: Bool
 }
 
-/// The first four path captures of a match, inline in 16 bytes each: plain data, so a match
-/// with no more captures copies and frees without reference counting.
+/// The first four path captures of a match, inline in two words each: plain data, so a match
+/// with no more captures copies and frees without reference counting (and reads a span with
+/// two loads).
 struct CapturedSpans: Sendable {
-    /// A span of a URL shorter than 2 GiB.
-    private struct Compact: Sendable {
-        var start: Int32
-        var end: Int32
-        var spec: Int32
-        var quickCheck: RouteTrie.QuickCheck
-        var hostSlot: Bool
-        var verbatim: Bool
-
-        static let empty = Compact(start: 0, end: 0, spec: 0, quickCheck: .none, hostSlot: false, verbatim: false)
-    }
-
     static let capacity = 4
 
     /// How many spans are held here.
     private(set) var count = 0
-    private var spans: (Compact, Compact, Compact, Compact) = (.empty, .empty, .empty, .empty)
+    /// Span i: word 2i holds start and end (32 bits each); word 2i + 1 the spec (32 bits), the
+    /// quick check (8 bits) and the flags.
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0
+    )
+
+    private static let hostSlotFlag: UInt64 = 1 << 40
+    private static let verbatimFlag: UInt64 = 1 << 41
 
     /// Whether spans of a URL of this many bytes fit.
-    static func fits(urlLength: Int) -> Bool { urlLength <= Int(Int32.max) }
+    static func fits(urlLength: Int) -> Bool { urlLength <= Int(UInt32.max) }
 
     /// Appends `span` if there is room; the caller keeps the others.
     /// - Precondition: ``fits(urlLength:)`` holds for the span's URL.
     mutating func append(_ span: CapturedSpan) -> Bool {
-        let compact = Compact(
-            start: Int32(truncatingIfNeeded: span.start),
-            end: Int32(truncatingIfNeeded: span.end),
-            spec: span.spec,
-            quickCheck: span.quickCheck,
-            hostSlot: span.hostSlot,
-            verbatim: span.verbatim
-        )
-        switch count {
-        case 0: spans.0 = compact
-        case 1: spans.1 = compact
-        case 2: spans.2 = compact
-        case 3: spans.3 = compact
-        default: return false
+        guard count < Self.capacity else { return false }
+        let bounds = UInt64(UInt32(truncatingIfNeeded: span.start)) | UInt64(UInt32(truncatingIfNeeded: span.end)) << 32
+        var kind = UInt64(UInt32(bitPattern: span.spec)) | UInt64(span.quickCheck.rawValue) << 32
+        if span.hostSlot { kind |= Self.hostSlotFlag }
+        if span.verbatim { kind |= Self.verbatimFlag }
+        let i = count
+        withUnsafeMutableBytes(of: &words) { raw in
+            raw.storeBytes(of: bounds, toByteOffset: 16 * i, as: UInt64.self)
+            raw.storeBytes(of: kind, toByteOffset: 16 * i + 8, as: UInt64.self)
         }
         count += 1
         return true
@@ -62,20 +53,20 @@ struct CapturedSpans: Sendable {
 
     /// The span at `i`, which must be below ``count``.
     subscript(i: Int) -> CapturedSpan {
-        let compact: Compact
-        switch i {
-        case 0: compact = spans.0
-        case 1: compact = spans.1
-        case 2: compact = spans.2
-        default: compact = spans.3
+        let index = Swift.min(Swift.max(i, 0), Self.capacity - 1)
+        let (bounds, kind) = withUnsafeBytes(of: words) { raw in
+            (
+                raw.load(fromByteOffset: 16 * index, as: UInt64.self),
+                raw.load(fromByteOffset: 16 * index + 8, as: UInt64.self)
+            )
         }
         return CapturedSpan(
-            start: Int(compact.start),
-            end: Int(compact.end),
-            spec: compact.spec,
-            quickCheck: compact.quickCheck,
-            hostSlot: compact.hostSlot,
-            verbatim: compact.verbatim
+            start: Int(UInt32(truncatingIfNeeded: bounds)),
+            end: Int(UInt32(truncatingIfNeeded: bounds >> 32)),
+            spec: Int32(bitPattern: UInt32(truncatingIfNeeded: kind)),
+            quickCheck: RouteTrie.QuickCheck(rawValue: UInt8(truncatingIfNeeded: kind >> 32)) ?? .none,
+            hostSlot: kind & Self.hostSlotFlag != 0,
+            verbatim: kind & Self.verbatimFlag != 0
         )
     }
 }
@@ -83,7 +74,7 @@ struct CapturedSpans: Sendable {
 /// What most matches do not have: captures beyond the inline ones, declared query params and
 /// warnings. `nil` in a match that has none of them, so that copying it costs no reference counting.
 final class MatchExtras: Sendable {
-    /// Captures after those in ``CapturedSpans`` (all of them for a URL of 2 GiB or more).
+    /// Captures after those in ``CapturedSpans`` (all of them for a URL of 4 GiB or more).
     let spans: [CapturedSpan]
     /// Declared query params in declaration order (optional ones as `null` when absent, defaults filled).
     let queryParams: [MatchedParam]
