@@ -40,4 +40,20 @@ import Testing
         #expect(try table.match("shop://p/1")?.route.name == "p")
         #expect(try table.match("httpx://p/1") == nil)
     }
+
+    /// Hosts compare eight bytes at a time: every length around a word, a wrong byte anywhere.
+    @Test func hostsOfEveryLengthMatchOnlyThemselves() throws {
+        let hosts = (1...20).map { String("abcdefghijklmnopqrst".prefix($0)) }
+        let table = try makeTable([("p", "/p")], hosts: hosts)
+        for host in hosts {
+            #expect(try table.match("https://\(host)/p")?.route.name == "p", "\(host)")
+            #expect(try table.match("https://\(host.uppercased())/p")?.route.name == "p", "\(host)")
+            for i in 0..<host.count {
+                var bytes = Array(host.utf8)
+                bytes[i] = UInt8(ascii: "z")
+                let near = String(decoding: bytes, as: UTF8.self)
+                #expect(try table.match("https://\(near)/p") == nil, "\(near)")
+            }
+        }
+    }
 }
