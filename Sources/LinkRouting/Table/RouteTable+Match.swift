@@ -8,7 +8,13 @@ extension RouteTable {
     public func match(_ url: String) throws(MalformedURLError) -> RouteMatch? {
         // The scan's closures hand back a flag: the parts are written in place, not copied out.
         var parts = MatchParts()
-        switch ScannedURL.with(url, { match($0, into: &parts) }) {
+        // `self` is alive for the whole call: the closure borrows it rather than retaining it
+        // (a retain and release of the table per closure and per inlined use, otherwise).
+        let table = Unmanaged.passUnretained(self)
+        let scanned = ScannedURL.with(url) { scanned in
+            table._withUnsafeGuaranteedRef { $0.match(scanned, into: &parts) }
+        }
+        switch scanned {
         case .success(let found): return found ? RouteMatch(table: self, url: url, parts: parts) : nil
         case .failure(let error): throw error
         }
