@@ -111,8 +111,8 @@ extension RouteTable {
         let inline = CapturedSpans.fits(urlLength: url.length) && captures.count <= CapturedSpans.capacity
         // The scheme starts the URL's bytes: segments used in place point into them.
         let rawBase = url.scheme.baseAddress
-        var spill: [CapturedSpan] = []
-        if !inline { spill.reserveCapacity(captures.count) }
+        var spill: [CapturedSpan]?
+        if !inline { spill = [] }
         for capture in captures {
             let first = Int(capture.start)
             let last = Swift.max(first, Int(capture.end) - 1)
@@ -133,7 +133,7 @@ extension RouteTable {
                 hostSlot: !url.isWeb && first == 0,
                 verbatim: verbatim
             )
-            if !(inline && parts.spans.append(span)) { spill.append(span) }
+            if !(inline && parts.spans.append(span)) { spill?.append(span) }
         }
         let shadowing = !url.query.isEmpty && !captures.isEmpty
         guard !inline || terminal.declaresQuery || shadowing else { return }
@@ -151,8 +151,8 @@ extension RouteTable {
         if shadowing {
             shadowWarnings(terminal, captures: captures.count, query: url.query, warnings: &warnings)
         }
-        if !spill.isEmpty || !queryParams.isEmpty || !warnings.isEmpty {
-            parts.extras = MatchExtras(spans: spill, queryParams: queryParams, warnings: warnings)
+        if spill != nil || !queryParams.isEmpty || !warnings.isEmpty {
+            parts.extras = MatchExtras(spans: spill ?? [], queryParams: queryParams, warnings: warnings)
         }
     }
 
