@@ -46,4 +46,43 @@ import Testing
             try NormalizedURL(malformed)
         }
     }
+
+    /// The path ends at the first '?' or '#', found by the path loop in any lane of a word.
+    @Test(arguments: 0..<23)
+    func queryAndFragmentEndThePathWherever(_ i: Int) throws {
+        let head = String(decoding: Self.filler[..<i], as: UTF8.self)
+        let tail = String(decoding: Self.filler[i...], as: UTF8.self)
+        let segments = i == 0 ? ["x"] : ["x", head]
+        let query = try NormalizedURL(Self.url(Array("?q=1".utf8), at: i))
+        #expect(query.segments == segments)
+        #expect(query.query == [NormalizedURL.QueryItem(name: "q", value: "1" + tail)])
+        let fragment = try NormalizedURL(Self.url(Array("#f?q=1/%zz".utf8), at: i))
+        #expect(fragment.segments == segments && fragment.query.isEmpty)
+        let both = try NormalizedURL(Self.url(Array("?a#b?c".utf8), at: i))
+        #expect(both.segments == segments && both.query == [NormalizedURL.QueryItem(name: "a", value: "")])
+    }
+
+    @Test(arguments: [
+        ("https://h?x=1", "h", [String](), 1),
+        ("https://h#f", "h", [], 0),
+        ("https://h:443#f/x?y", "h", [], 0),
+        ("https://h:8443?x", "h:8443", [], 1),
+        ("https://h/?x", "h", [], 1),
+        ("https://h/a?x#y", "h", ["a"], 1),
+    ])
+    func queryAndFragmentEndTheAuthority(_ url: String, _ host: String, _ segments: [String], _ pairs: Int) throws {
+        let normalized = try NormalizedURL(url)
+        #expect(normalized.host == host)
+        #expect(normalized.segments == segments)
+        #expect(normalized.query.count == pairs)
+    }
+
+    @Test func customSchemesWithoutAPathKeepTheirQuery() throws {
+        for url in ["shop:?a=1", "shop://?a=1", "shop:/?a=1"] {
+            let normalized = try NormalizedURL(url)
+            #expect(normalized.segments.isEmpty || normalized.segments == [""], "\(url)")
+            #expect(normalized.query == [NormalizedURL.QueryItem(name: "a", value: "1")], "\(url)")
+        }
+        #expect(try NormalizedURL("shop:#?a=1").query.isEmpty)
+    }
 }

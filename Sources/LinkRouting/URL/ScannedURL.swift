@@ -72,26 +72,16 @@ struct ScannedURL {
         guard i > 0 else {
             return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: 0))
         }
-        // The fragment ('#') is ignored; the query runs from the first '?' before it.
-        let base = raw.baseAddress!  // n > i >= 1 here
-        let end = ScannedURL.find(0x23, base, from: i + 1, to: n)
-        let question = ScannedURL.find(0x3F, base, from: i + 1, to: end)
-        let queryStart = question < end ? question : -1
         if !isWeb {
             let scheme = UnsafeBufferPointer(rebasing: raw[0..<i])
             isWeb = asciiEqualsLowercase(scheme, "https") || asciiEqualsLowercase(scheme, "http")
         }
-        let bounds = Bounds(
-            schemeEnd: i,
-            isWeb: isWeb,
-            hierEnd: queryStart < 0 ? end : queryStart,
-            queryStart: queryStart,
-            end: end
-        )
+        let bounds = Bounds(schemeEnd: i, isWeb: isWeb)
         // Small buffers stay on the stack; a URL with more segments or pairs than they hold
-        // (rare) is scanned again with room for the worst case.
-        let pathRoom = bounds.hierEnd - i + 1
-        let queryRoom = queryStart < 0 ? 1 : (end - queryStart) / 2 + 1
+        // (rare) is scanned again with room for the worst case. Where the path, the query and
+        // the fragment start is found by the scan itself.
+        let pathRoom = n - i + 1
+        let queryRoom = n / 2 + 1
         switch scan(raw, bounds, segmentRoom: Swift.min(pathRoom, 24), pairRoom: Swift.min(queryRoom, 8), body) {
         case .scanned(let result): return .success(result)
         case .malformed(let error): return .failure(error)
@@ -140,11 +130,6 @@ struct ScannedURL {
         var schemeEnd: Int
         /// The scheme is `http` or `https`, in any case.
         var isWeb: Bool
-        var hierEnd: Int
-        /// Index of '?', or -1.
-        var queryStart: Int
-        /// Index of '#' or the end.
-        var end: Int
     }
 
     static func scan(
@@ -157,24 +142,29 @@ struct ScannedURL {
     ) -> Outcome<ScannedURL> {
         let scheme = UnsafeBufferPointer(rebasing: raw[0..<bounds.schemeEnd])
         let isWeb = bounds.isWeb
-        let hierEnd = bounds.hierEnd
+        let n = raw.count
         var host = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var pathStart = bounds.schemeEnd + 1
         if isWeb {
             let i = pathStart
-            guard hierEnd - i >= 2, raw[i] == 0x2F, raw[i + 1] == 0x2F else {
+            guard n - i >= 2, raw[i] == 0x2F, raw[i + 1] == 0x2F else {
                 return .malformed(MalformedURLError(component: .host, reason: .missingHost, offset: i))
             }
-            switch parseAuthority(raw, i + 2, hierEnd, https: scheme.count == 5) {
+            switch parseAuthority(raw, i + 2, n, https: scheme.count == 5) {
             case .success(let (h, authEnd)):
                 host = h
-                pathStart = authEnd < hierEnd ? authEnd + 1 : authEnd  // past the '/' after the authority
+                // Past the '/' after the authority (it may end on '?' or '#' instead).
+                pathStart = authEnd < n && raw[authEnd] == 0x2F ? authEnd + 1 : authEnd
             case .failure(let e): return .malformed(e)
             }
         } else {
-            if hierEnd - pathStart >= 2, raw[pathStart] == 0x2F, raw[pathStart + 1] == 0x2F { pathStart += 2 }
-            if pathStart < hierEnd, raw[pathStart] == 0x2F { pathStart += 1 }
+            if n - pathStart >= 2, raw[pathStart] == 0x2F, raw[pathStart + 1] == 0x2F { pathStart += 2 }
+            if pathStart < n, raw[pathStart] == 0x2F { pathStart += 1 }
         }
+        // The path ends at the first '?' (the query) or '#' (the fragment, ignored): the path
+        // loop stops there, or the path is empty.
+        var hierEnd = n
+        if pathStart < n && (raw[pathStart] == 0x3F || raw[pathStart] == 0x23) { hierEnd = pathStart }
 
         // Path: split on '/', then decode each segment once; one trailing slash is ignored.
         // Segments without '%' (or capitals in a custom scheme's host slot) are used in place.
@@ -191,14 +181,20 @@ struct ScannedURL {
                 k = skipOrdinary(bytes, from: k, to: hierEnd)
                 if k < hierEnd && bytes[k] != 0x2F {
                     let b = bytes[k]
-                    if b == 0x25 {
-                        needsDecoding = true
-                    } else if PercentDecoding.isControl(b) {
-                        let component: MalformedURLError.Component = !isWeb && count == 0 ? .host : .path
-                        return .malformed(MalformedURLError(component: component, reason: .controlCharacter, offset: k))
+                    if b == 0x3F || b == 0x23 {
+                        hierEnd = k  // the segment ends here, and the path with it
+                    } else {
+                        if b == 0x25 {
+                            needsDecoding = true
+                        } else if PercentDecoding.isControl(b) {
+                            let component: MalformedURLError.Component = !isWeb && count == 0 ? .host : .path
+                            return .malformed(
+                                MalformedURLError(component: component, reason: .controlCharacter, offset: k)
+                            )
+                        }
+                        k += 1
+                        continue
                     }
-                    k += 1
-                    continue
                 }
                 // A segment ends at k, on '/' or at the end of the path.
                 let isTrailing = k == hierEnd && segStart == k && count > 0
@@ -242,9 +238,10 @@ struct ScannedURL {
 
         // Query: split on '&' and the first '='; '+' is a space; decode once.
         var pairCount = 0
-        if bounds.queryStart >= 0 {
-            let end = bounds.end
-            var pieceStart = bounds.queryStart + 1
+        if hierEnd < n && raw[hierEnd] == 0x3F, let base = raw.baseAddress {
+            // The query runs to the fragment ('#'), which is ignored.
+            let end = ScannedURL.find(0x23, base, from: hierEnd + 1, to: n)
+            var pieceStart = hierEnd + 1
             var k = pieceStart
             while k <= end {
                 if k == end || raw[k] == 0x26 {
@@ -294,7 +291,7 @@ struct ScannedURL {
     }
 
     /// The index of the first byte in `from..<to` that is not ordinary in a path (at or below
-    /// '/', or DEL), or `to`. Eight bytes a step while they last (bytes from 0x80 are ordinary).
+    /// '/', '?' or DEL), or `to`. Eight bytes a step while they last (bytes from 0x80 are ordinary).
     @inline(__always)
     static func skipOrdinary(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
         let high: UInt64 = 0x8080_8080_8080_8080
@@ -303,14 +300,15 @@ struct ScannedURL {
         while k + 8 <= end {
             let word = UInt64(littleEndian: UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self))
             let ascii = word & low7
-            // Per byte, bit 7 says: at least 0x30 (no carry: 0x7F + 0x50 < 0x100), not DEL.
+            // Per byte, bit 7 says: at least 0x30 (no carry: 0x7F + 0x50 < 0x100), not DEL, not '?'.
             let aboveSlash = (ascii &+ 0x5050_5050_5050_5050) & high
             let notDEL = ((ascii ^ low7) &+ low7) & high
-            let special = ~(word & high | aboveSlash & notDEL) & high
+            let notQuestion = ((ascii ^ 0x3F3F_3F3F_3F3F_3F3F) &+ low7) & high
+            let special = ~(word & high | aboveSlash & notDEL & notQuestion) & high
             if special != 0 { return k + special.trailingZeroBitCount >> 3 }
             k += 8
         }
-        while k < end, bytes[k] > 0x2F && bytes[k] != 0x7F { k += 1 }
+        while k < end, bytes[k] > 0x2F && bytes[k] != 0x7F && bytes[k] != 0x3F { k += 1 }
         return k
     }
 
