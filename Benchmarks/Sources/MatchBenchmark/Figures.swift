@@ -2,6 +2,7 @@
 struct AllocationFigures {
     var linkRoutingStatic: Double?
     var linkRoutingParam: Double?
+    var linkRoutingParamBuilt: Double?
     var routingKitParam: Double?
 
     static let unmeasured = AllocationFigures()
@@ -11,18 +12,28 @@ struct AllocationFigures {
         AllocationFigures(
             linkRoutingStatic: Allocations.perCall { LinkRoutingPasses.one(fixture.githubTable, Fixture.staticURL) },
             linkRoutingParam: Allocations.perCall { LinkRoutingPasses.one(fixture.githubTable, Fixture.paramURL) },
+            linkRoutingParamBuilt: Allocations.perCall {
+                LinkRoutingPasses.oneBuildingParams(fixture.githubTable, Fixture.paramURL)
+            },
             routingKitParam: Allocations.perCall { fixture.peer.lookup(Fixture.paramURL) ?? -1 }
         )
     }
 
-    /// `0,1,13` (`-` for unmeasured).
+    /// `0,0,1,13` (`-` for unmeasured).
     var encoded: String {
-        [linkRoutingStatic, linkRoutingParam, routingKitParam].map { $0.map { "\($0)" } ?? "-" }.joined(separator: ",")
+        [linkRoutingStatic, linkRoutingParam, linkRoutingParamBuilt, routingKitParam]
+            .map { $0.map { "\($0)" } ?? "-" }.joined(separator: ",")
     }
 
-    init(linkRoutingStatic: Double? = nil, linkRoutingParam: Double? = nil, routingKitParam: Double? = nil) {
+    init(
+        linkRoutingStatic: Double? = nil,
+        linkRoutingParam: Double? = nil,
+        linkRoutingParamBuilt: Double? = nil,
+        routingKitParam: Double? = nil
+    ) {
         self.linkRoutingStatic = linkRoutingStatic
         self.linkRoutingParam = linkRoutingParam
+        self.linkRoutingParamBuilt = linkRoutingParamBuilt
         self.routingKitParam = routingKitParam
     }
 
@@ -31,7 +42,8 @@ struct AllocationFigures {
         self.init(
             linkRoutingStatic: values.count > 0 ? values[0] : nil,
             linkRoutingParam: values.count > 1 ? values[1] : nil,
-            routingKitParam: values.count > 2 ? values[2] : nil
+            linkRoutingParamBuilt: values.count > 2 ? values[2] : nil,
+            routingKitParam: values.count > 3 ? values[3] : nil
         )
     }
 }
@@ -39,6 +51,7 @@ struct AllocationFigures {
 /// Median ns per lookup (and spread) of every timed case.
 struct TimingFigures {
     let linkRouting: Timing.Result
+    let linkRoutingBuildingParams: Timing.Result
     let routingKit: Timing.Result
     let routingKitPreSplit: Timing.Result
     let large: Timing.Result
@@ -49,6 +62,9 @@ struct TimingFigures {
         let headline = Timing.measure([
             Workload(name: "LinkRouting", lookupsPerPass: f.githubURLs.count) {
                 LinkRoutingPasses.pass(f.githubTable, f.githubURLs)
+            },
+            Workload(name: "LinkRouting, params built", lookupsPerPass: f.githubURLs.count) {
+                LinkRoutingPasses.passBuildingParams(f.githubTable, f.githubURLs)
             },
             Workload(name: "RoutingKit", lookupsPerPass: f.githubURLs.count) {
                 var sum = 0
@@ -67,8 +83,9 @@ struct TimingFigures {
         ])
         return TimingFigures(
             linkRouting: headline[0],
-            routingKit: headline[1],
-            routingKitPreSplit: headline[2],
+            linkRoutingBuildingParams: headline[1],
+            routingKit: headline[2],
+            routingKitPreSplit: headline[3],
             large: scaling[0],
             small: scaling[1]
         )

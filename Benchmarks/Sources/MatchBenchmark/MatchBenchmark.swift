@@ -4,7 +4,7 @@ import LinkRouting
 /// Times LinkRouting against RoutingKit's TrieRouter on the GitHub API set and LinkRouting on 2,000
 /// vs 26 generated deep-link routes, counts mallocs per match, and ends with one summary line.
 ///
-/// `MatchBenchmark [routes-file] [--profile PASSES]`. With the malloc interposer LD_PRELOADed, this
+/// `MatchBenchmark [routes-file] [--profile PASSES [--built]]`. With the malloc interposer LD_PRELOADed, this
 /// process counts allocations, then re-runs itself without LD_PRELOAD for the timings, so that the
 /// interposer's malloc wrapper does not slow the timed lookups.
 @main
@@ -15,7 +15,7 @@ struct MatchBenchmark {
             ?? "../shared/bench/github_routes.txt"
         do {
             if let passes = value(of: "--profile", in: args) {
-                try profile(routesFile: routesFile, passes: Int(passes) ?? 1000)
+                try profile(routesFile: routesFile, passes: Int(passes) ?? 1000, buildingParams: args.contains("--built"))
             } else if let allocs = value(of: "--timing-child", in: args) {
                 let fixture = try Fixture(routesFile: routesFile)
                 print(fixture.summary)
@@ -50,13 +50,17 @@ struct MatchBenchmark {
         return child.terminationStatus
     }
 
-    /// For callgrind: LinkRouting's GitHub passes only, no timing, no peers.
-    static func profile(routesFile: String, passes: Int) throws {
+    /// For callgrind: LinkRouting's GitHub passes only, no timing, no peers; with `--built`, the
+    /// passes also build every match's params.
+    static func profile(routesFile: String, passes: Int, buildingParams: Bool) throws {
         let github = try GitHubRoute.load(from: routesFile)
         let table = try RouteTable(GitHubRoute.definitions(github), schemes: ["shop"], hosts: [GitHubRoute.host])
         let urls = github.map(\.lookupURL)
         var sum = 0
-        for _ in 0..<passes { sum &+= LinkRoutingPasses.pass(table, urls) }
+        for _ in 0..<passes {
+            sum &+= buildingParams
+                ? LinkRoutingPasses.passBuildingParams(table, urls) : LinkRoutingPasses.pass(table, urls)
+        }
         print("profile: \(passes) passes of \(urls.count) URLs, checksum \(sum)")
     }
 

@@ -7,6 +7,7 @@ enum Report {
         func f(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
         let rows = [
             ("github-203   LinkRouting, from the URL string", t.linkRouting),
+            ("github-203   LinkRouting, and [MatchedParam] built", t.linkRoutingBuildingParams),
             ("github-203   RoutingKit, Vapor-style split + route()", t.routingKit),
             ("github-203   RoutingKit, route() on a pre-split path", t.routingKitPreSplit),
             ("deep-link    LinkRouting, 2000-route table, 20 URLs", t.large),
@@ -18,6 +19,7 @@ enum Report {
         Swift.print("mallocs per match")
         Swift.print("LinkRouting  static  https://shop.example.com/GET/user/repos            " + Allocations.format(a.linkRoutingStatic))
         Swift.print("LinkRouting  2 params .../GET/repos/julienschmidt/httprouter/stargazers " + Allocations.format(a.linkRoutingParam))
+        Swift.print("LinkRouting  2 params, same URL, and [MatchedParam] built              " + Allocations.format(a.linkRoutingParamBuilt))
         Swift.print("RoutingKit   2 params, same URL, split + route()                       " + Allocations.format(a.routingKitParam))
         if a.linkRoutingStatic == nil {
             Swift.print("(mallocs unmeasured: run with LD_PRELOAD=<bin dir>/libMallocInterposerSwift.so, as bench-match.sh does)")

@@ -37,6 +37,17 @@ extension RouteTrie {
             node.terminals.append((route, names))
         }
 
+        /// Sets ``TypedEdge/alone`` on the edges of `edges[start...]` (one node's) that share their kind with none.
+        private static func countKinds(_ edges: inout [TypedEdge], from start: Int) {
+            var e = start
+            while e < edges.count {
+                var end = e + 1
+                while end < edges.count && edges[end].rank >> 4 == edges[e].rank >> 4 { end += 1 }
+                for i in e..<end { edges[i].alone = end - e == 1 }
+                e = end
+            }
+        }
+
         private func child<K: Hashable>(_ map: inout [K: Node], _ key: K) -> Node {
             if let existing = map[key] { return existing }
             let node = Node()
@@ -88,7 +99,8 @@ extension RouteTrie {
                         LiteralEdge(
                             offset: Int32(literalBytes.count),
                             length: Int32(bytes.count),
-                            child: enqueue(child)
+                            child: enqueue(child),
+                            prefix: bytes.withUnsafeBufferPointer { RouteTrie.prefixKey($0) }
                         )
                     )
                     literalBytes.append(contentsOf: bytes)
@@ -106,6 +118,7 @@ extension RouteTrie {
                     )
                 }
                 out.typedCount = Int32(node.typed.count)
+                Self.countKinds(&typedEdges, from: Int(out.typedStart))
                 out.restStart = Int32(typedEdges.count)
                 for (spec, child) in node.rest.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
                     typedEdges.append(
@@ -113,6 +126,7 @@ extension RouteTrie {
                     )
                 }
                 out.restCount = Int32(node.rest.count)
+                Self.countKinds(&typedEdges, from: Int(out.restStart))
                 if let absent = node.absent { out.absentChild = enqueue(absent) }
                 out.terminalStart = Int32(terminals.count)
                 for (route, names) in node.terminals.sorted(by: { Route.precedes($0.route, $1.route) }) {
@@ -121,8 +135,10 @@ extension RouteTrie {
                             route: Int32(route.index),
                             namesStart: Int32(terminalNames.count),
                             namesCount: Int32(names.count),
-                            plain: route.sourceID < 0 && route.pattern.queryLiterals.isEmpty
+                            sourceID: Int32(route.sourceID),
+                            plain: route.pattern.queryLiterals.isEmpty
                                 && !route.query.contains(where: \.declaration.isRequired),
+                            declaresQuery: !route.query.isEmpty,
                             rank: rankOf[route.index] ?? 0
                         )
                     )

@@ -41,7 +41,8 @@ extension RouteTrie {
                     segments: segments,
                     captures: captures,
                     kinds: kinds.baseAddress!,
-                    acceptor: acceptor
+                    acceptor: acceptor,
+                    sourceID: Int32(truncatingIfNeeded: acceptor.sourceID)
                 ).visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
             }
         }
@@ -64,6 +65,8 @@ extension RouteTrie {
         let captures: UnsafeMutablePointer<Capture>
         let kinds: UnsafeMutablePointer<UInt8>
         let acceptor: Acceptor
+        /// The URL's source, for terminals pinned to one.
+        let sourceID: Int32
 
         func visit(_ nodeIndex: Int32, _ seg: Int, _ depth: Int, _ level: Int) -> Found? {
             let node = nodes[Int(nodeIndex)]
@@ -71,7 +74,8 @@ extension RouteTrie {
                 var t = node.terminalStart
                 let end = node.terminalStart + node.terminalCount
                 while t < end {
-                    if terminals[Int(t)].plain || acceptor.accepts(t) {
+                    let terminal = terminals[Int(t)]
+                    if terminal.sourceID < 0 || terminal.sourceID == sourceID, terminal.plain || acceptor.accepts(t) {
                         kinds[level] = Kind.end
                         return Found(terminal: t, captures: depth, endLevel: level + 1)
                     }
@@ -90,7 +94,22 @@ extension RouteTrie {
                 var e = Int(node.typedStart)
                 let end = e + Int(node.typedCount)
                 while e < end {
-                    let kind = typedEdges[e].rank >> 4
+                    let edge = typedEdges[e]
+                    if edge.alone {
+                        // The usual case: no other edge of this kind to compare with.
+                        e += 1
+                        guard edgeAccepts(edge, segment) else { continue }
+                        captures[depth] = Capture(
+                            spec: edge.spec,
+                            start: Int32(seg),
+                            end: Int32(seg + 1),
+                            quickCheck: edge.quickCheck
+                        )
+                        kinds[level] = edge.rank
+                        if let found = visit(edge.child, seg + 1, depth + 1, level + 1) { return found }
+                        continue
+                    }
+                    let kind = edge.rank >> 4
                     var kindEnd = e + 1
                     while kindEnd < end && typedEdges[kindEnd].rank >> 4 == kind { kindEnd += 1 }
                     if let found = bestOfKind(e..<kindEnd, seg, depth, level) { return found }
@@ -128,19 +147,29 @@ extension RouteTrie {
             }
         }
 
-        /// Binary search over the node's literal edges, sorted by (length, bytes).
+        /// Binary search over the node's literal edges, sorted by (length, bytes): the length and
+        /// the first eight bytes compare as two words, the rest (long literals only) byte by byte.
         @inline(__always)
         func literalChild(_ node: Node, _ segment: UnsafeBufferPointer<UInt8>) -> Int32? {
             var low = Int(node.literalStart)
             var high = low + Int(node.literalCount)
             let count = segment.count
             guard let segBase = segment.baseAddress else { return nil }
-            let bytes = literalBytes.baseAddress!  // non-empty whenever an edge exists
+            let key = RouteTrie.prefixKey(segment)
             while low < high {
                 let mid = (low + high) >> 1
                 let edge = literalEdges[mid]
-                var order = Int(edge.length) - count
-                if order == 0 { order = ByteParsing.memcmpBytes(bytes + Int(edge.offset), segBase, count) }
+                if edge.length != count {
+                    if Int(edge.length) < count { low = mid + 1 } else { high = mid }
+                    continue
+                }
+                if edge.prefix != key {
+                    if edge.prefix < key { low = mid + 1 } else { high = mid }
+                    continue
+                }
+                if count <= 8 { return edge.child }
+                let bytes = literalBytes.baseAddress!  // non-empty whenever an edge exists
+                let order = ByteParsing.memcmpBytes(bytes + Int(edge.offset) + 8, segBase + 8, count - 8)
                 if order == 0 { return edge.child }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }

@@ -27,6 +27,9 @@ final class RouteTrie: @unchecked Sendable {
         var offset: Int32
         var length: Int32
         var child: Int32
+        /// The first eight bytes (fewer: zero-padded) as a big-endian word, see ``RouteTrie/prefixKey(_:)``:
+        /// one compare orders edges of one length on their first eight bytes.
+        var prefix: UInt64
     }
 
     struct TypedEdge {
@@ -36,6 +39,9 @@ final class RouteTrie: @unchecked Sendable {
         var quickCheck: QuickCheck
         /// The edge's kind (high nibble, SPEC's priority order) and its type's place within the kind.
         var rank: UInt8
+        /// The only edge of its kind in its node: no tie-break is needed, so the search takes it
+        /// directly (decided when the trie is built).
+        var alone: Bool = true
     }
 
     /// Kind codes recorded along a search path; the high nibble is SPEC's kind order.
@@ -71,8 +77,12 @@ final class RouteTrie: @unchecked Sendable {
         var route: Int32
         var namesStart: Int32
         var namesCount: Int32
-        /// The route has no pinned source, query literal or required query param: reaching it is enough.
+        /// The source the route is pinned to, or -1: checked inline by the search.
+        var sourceID: Int32
+        /// The route has no query literal or required query param: reaching it from its source is enough.
         var plain: Bool
+        /// The route declares query params, which the match computes.
+        var declaresQuery: Bool
         /// The route's place in ``Route/precedes(_:_:)`` order: the last word when whole paths tie.
         var rank: Int32
     }
@@ -118,6 +128,24 @@ final class RouteTrie: @unchecked Sendable {
         literalBytes.deallocate()
         typedEdges.deallocate()
         terminals.deallocate()
+    }
+
+    /// Up to the first eight bytes of `bytes` as a big-endian word, zero-padded on the right, so
+    /// that comparing two keys of byte strings of one length orders them as their first bytes do.
+    @inline(__always)
+    static func prefixKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        let n = bytes.count
+        if n >= 8 { return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) }
+        if n >= 4 {
+            // Two overlapping 4-byte loads; the bytes they share are equal, so OR joins them.
+            let head = UInt64(UInt32(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)))
+            let tail = UInt64(UInt32(bigEndian: UnsafeRawPointer(base + n - 4).loadUnaligned(as: UInt32.self)))
+            return head << 32 | tail << UInt64(64 - 8 * n)
+        }
+        var key: UInt64 = 0
+        for i in 0..<n { key |= UInt64(base[i]) << UInt64(56 - 8 * i) }
+        return key
     }
 
     /// A raw copy of plain-data `values` (never empty, so the base address always exists).

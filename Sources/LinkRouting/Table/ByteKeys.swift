@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A few lowercase keys (schemes, hosts) packed into one byte array, looked up
 /// case-insensitively without building strings or copying arrays.
 struct ByteKeys: Sendable {
@@ -22,6 +16,25 @@ struct ByteKeys: Sendable {
         self.offsets = offsets
     }
 
+    /// Whether `count` bytes at `a` and `b` are equal: eight at a time (the last word overlapping
+    /// the one before it), shorter keys byte by byte.
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count >= 8 else {
+            for i in 0..<count where a[i] != b[i] { return false }
+            return true
+        }
+        func word(_ p: UnsafePointer<UInt8>, _ at: Int) -> UInt64 {
+            UnsafeRawPointer(p + at).loadUnaligned(as: UInt64.self)
+        }
+        var i = 0
+        while i + 8 < count {
+            if word(a, i) != word(b, i) { return false }
+            i += 8
+        }
+        return word(a, count - 8) == word(b, count - 8)
+    }
+
     /// The index of the key equal to `candidate` with ASCII letters folded to lowercase.
     func index(of candidate: UnsafeBufferPointer<UInt8>) -> Int? {
         bytes.withUnsafeBufferPointer { bytes in
@@ -29,7 +42,7 @@ struct ByteKeys: Sendable {
                 guard let base = candidate.baseAddress, let keys = bytes.baseAddress else { return nil }
                 for i in 0..<(offsets.count - 1) where offsets[i + 1] - offsets[i] == candidate.count {
                     // Links are almost always lowercase already: an exact compare settles most lookups.
-                    if memcmp(base, keys + offsets[i], candidate.count) == 0 { return i }
+                    if Self.equal(base, keys + offsets[i], candidate.count) { return i }
                     let key = UnsafeBufferPointer(rebasing: bytes[offsets[i]..<offsets[i + 1]])
                     var equal = true
                     for j in 0..<candidate.count {

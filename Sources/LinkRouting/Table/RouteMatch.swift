@@ -1,45 +1,77 @@
-/// A parameter bound by a match.
-public struct MatchedParam: Sendable, Hashable {
-    /// Where the value came from.
-    public enum Origin: Sendable, Hashable {
-        case path, query
-    }
-
-    public let name: String
-    public let value: ParamValue
-    public let origin: Origin
-}
-
-/// Something the matcher noticed but that did not prevent the match.
-public struct MatchWarning: Sendable, Hashable, CustomStringConvertible {
-    public struct Code: RawRepresentable, Sendable, Hashable {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// An optional or defaulted query value failed its type; the default applies.
-        public static let invalidQueryValue = Code(rawValue: "invalid_query_value")
-        /// A query key has the name of a path parameter; the path value wins.
-        public static let shadowedQueryParam = Code(rawValue: "shadowed_query_param")
-    }
-
-    public let code: Code
-    /// The parameter concerned.
-    public let param: String
-    public let message: String
-
-    public var description: String { "\(code.rawValue): \(message)" }
+/// What a match found: written in place by the scan's closures, then wrapped in a ``RouteMatch``.
+struct MatchParts: Sendable {
+    var terminal: Int32 = -1
+    var spans = CapturedSpans()
+    var extras: MatchExtras?
 }
 
 /// The result of matching a URL: the route, its typed parameters and any warnings.
+///
+/// Matching validates and type-checks every capture, but keeps path captures as byte ranges of
+/// the URL: their values (strings in particular) are built when ``params`` or the subscript is
+/// read. Declared query parameters and warnings are computed by the match.
 public struct RouteMatch: Sendable {
-    public let route: Route
+    /// The table matched against: routes, capture names and specs.
+    let table: RouteTable
+    /// The URL as given; the captures index its UTF-8.
+    let url: String
+    let parts: MatchParts
+
+    init(table: RouteTable, url: String, parts: MatchParts) {
+        self.table = table
+        self.url = url
+        self.parts = parts
+    }
+
+    public var route: Route { table.routes[Int(table.trie.terminals[Int(parts.terminal)].route)] }
+
+    public var warnings: [MatchWarning] { parts.extras?.warnings ?? [] }
+
     /// Path params in pattern order (absent optional ones left out), then declared query params in
     /// declaration order (optional ones as `null` when absent, defaults filled).
-    public let params: [MatchedParam]
-    public let warnings: [MatchWarning]
+    ///
+    /// Built on each read: keep the array rather than reading it again.
+    public var params: [MatchedParam] {
+        let count = captureCount
+        var params: [MatchedParam] = []
+        params.reserveCapacity(paramCount)
+        if count > 0 {
+            let names = table.trie.terminalNames
+            let start = Int(table.trie.terminals[Int(parts.terminal)].namesStart)
+            for i in 0..<count {
+                params.append(MatchedParam(name: names[start + i], value: value(of: span(i)), origin: .path))
+            }
+        }
+        if let extras = parts.extras { params += extras.queryParams }
+        return params
+    }
 
-    /// The value bound to `name`, if any.
+    /// How many entries ``params`` has, without building it.
+    public var paramCount: Int { captureCount + (parts.extras?.queryParams.count ?? 0) }
+
+    /// The value bound to `name`, if any (the first of ``params`` with that name).
     public subscript(name: String) -> ParamValue? {
-        for param in params where param.name == name { return param.value }
+        let names = table.trie.terminalNames
+        let start = Int(table.trie.terminals[Int(parts.terminal)].namesStart)
+        for i in 0..<captureCount where names[start + i] == name { return value(of: span(i)) }
+        for param in parts.extras?.queryParams ?? [] where param.name == name { return param.value }
         return nil
+    }
+
+    private var captureCount: Int { parts.spans.count + (parts.extras?.spans.count ?? 0) }
+
+    /// Capture `i` (below ``captureCount``): inline, or after the inline ones in the extras.
+    private func span(_ i: Int) -> CapturedSpan {
+        guard i >= parts.spans.count, let extras = parts.extras else { return parts.spans[i] }
+        return extras.spans[i - parts.spans.count]
+    }
+
+    /// A capture's typed value, from the URL's bytes.
+    private func value(of span: CapturedSpan) -> ParamValue {
+        if let value = url.utf8.withContiguousStorageIfAvailable({ table.trie.value(of: span, in: $0) }) {
+            return value
+        }
+        var text = url
+        return text.withUTF8 { table.trie.value(of: span, in: $0) }
     }
 }

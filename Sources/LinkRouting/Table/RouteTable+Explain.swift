@@ -48,7 +48,8 @@ extension RouteTable {
     }
 
     func explain(_ url: ScannedURL) -> [MatchCandidate] {
-        let winner = match(url)?.route
+        var parts = MatchParts()
+        let winner = match(url, into: &parts) ? routes[Int(trie.terminals[Int(parts.terminal)].route)] : nil
         let sourceID = sourceID(of: url)
         var explorer = TrieExplorer(trie: trie, segments: url.segments, routeCount: routes.count)
         explorer.visit(0, TrieExplorer.Progress())

@@ -6,25 +6,36 @@ extension RouteTable {
     /// - Throws: ``MalformedURLError`` for malformed escapes, invalid UTF-8, control characters or
     ///   dot segments, naming the component.
     public func match(_ url: String) throws(MalformedURLError) -> RouteMatch? {
-        switch ScannedURL.with(url, { match($0) }) {
-        case .success(let result): return result
+        // The scan's closures hand back a flag: the parts are written in place, not copied out.
+        var parts = MatchParts()
+        // `self` is alive for the whole call: the closure borrows it rather than retaining it
+        // (a retain and release of the table per closure and per inlined use, otherwise).
+        let table = Unmanaged.passUnretained(self)
+        let scanned = ScannedURL.with(url) { scanned in
+            table._withUnsafeGuaranteedRef { $0.match(scanned, into: &parts) }
+        }
+        switch scanned {
+        case .success(let found): return found ? RouteMatch(table: self, url: url, parts: parts) : nil
         case .failure(let error): throw error
         }
     }
 
-    func match(_ url: ScannedURL) -> RouteMatch? {
-        guard let sourceID = sourceID(of: url) else { return nil }
+    /// Matches a scanned URL; on success `parts` holds the result.
+    func match(_ url: ScannedURL, into parts: inout MatchParts) -> Bool {
+        guard let sourceID = sourceID(of: url) else { return false }
         // Each capture takes at least one segment, and no path captures more than the trie's deepest.
         let room = Swift.min(url.segments.count, trie.maxCaptures) + 1
         return withUnsafeTemporaryAllocation(of: Capture.self, capacity: room) { captures in
             let acceptor = Acceptor(table: Unmanaged.passUnretained(self), sourceID: sourceID, query: url.query)
             let found = trie.search(url.segments, captures: captures.baseAddress!, acceptor: acceptor)
-            guard let (terminal, depth) = found else { return nil }
-            return makeMatch(
-                trie.terminals[Int(terminal)],
+            guard let (terminal, depth) = found else { return false }
+            makeParts(
+                terminal,
                 captures: UnsafeBufferPointer(start: captures.baseAddress, count: depth),
-                url: url
+                url: url,
+                into: &parts
             )
+            return true
         }
     }
 
@@ -85,52 +96,64 @@ extension RouteTable {
         case requiredParam(Int)
     }
 
-    private func makeMatch(
-        _ terminal: RouteTrie.Terminal,
+    /// The match keeps path captures as byte ranges of the URL (see ``RouteMatch``); declared query
+    /// params and warnings are computed here, while the decoded query is at hand.
+    private func makeParts(
+        _ terminalIndex: Int32,
         captures: UnsafeBufferPointer<Capture>,
-        url: ScannedURL
-    ) -> RouteMatch {
-        let route = routes[Int(terminal.route)]
-        if captures.isEmpty && route.query.isEmpty && url.query.isEmpty {
-            return RouteMatch(route: route, params: [], warnings: [])
-        }
-        var params: [MatchedParam] = []
-        params.reserveCapacity(captures.count + route.query.count)
-        for (i, capture) in captures.enumerated() {
-            let value: ParamValue
-            let segment = url.segments[Int(capture.start)]
-            switch capture.quickCheck {
-            case .string, .slug: value = .string(String(decoding: segment, as: UTF8.self))
-            case .int: value = ByteParsing.int64(segment).map { .int($0) } ?? .null
-            case .uint: value = ByteParsing.uint64(segment).map { .uint($0) } ?? .null
-            case .none: value = slowValue(trie.specs[Int(capture.spec)], capture, url)
+        url: ScannedURL,
+        into parts: inout MatchParts
+    ) {
+        let terminal = trie.terminals[Int(terminalIndex)]
+        parts.terminal = terminalIndex
+        // Most matches have at most four captures, no declared query params and no warnings:
+        // they leave `parts.extras` nil and touch no array.
+        let inline = CapturedSpans.fits(urlLength: url.length) && captures.count <= CapturedSpans.capacity
+        // The scheme starts the URL's bytes: segments used in place point into them.
+        let rawBase = url.scheme.baseAddress
+        var spill: [CapturedSpan]?
+        if !inline { spill = [] }
+        for capture in captures {
+            let first = Int(capture.start)
+            let last = Swift.max(first, Int(capture.end) - 1)
+            // Verbatim: every segment is used where it stands in the URL (none decoded into the scratch).
+            var verbatim = true
+            var s = url.pathDecoded ? first : last + 1
+            while s <= last {
+                if url.segments[s].baseAddress != rawBase.map({ $0 + url.rawSegments[s].lowerBound }) {
+                    verbatim = false
+                }
+                s += 1
             }
-            params.append(
-                MatchedParam(name: trie.terminalNames[Int(terminal.namesStart) + i], value: value, origin: .path)
+            let span = CapturedSpan(
+                start: url.rawSegments[first].lowerBound,
+                end: url.rawSegments[last].upperBound,
+                spec: capture.spec,
+                quickCheck: capture.quickCheck,
+                hostSlot: !url.isWeb && first == 0,
+                verbatim: verbatim
             )
+            if !(inline && parts.spans.append(span)) { spill?.append(span) }
         }
+        let shadowing = !url.query.isEmpty && !captures.isEmpty
+        guard !inline || terminal.declaresQuery || shadowing else { return }
+        var queryParams: [MatchedParam] = []
         var warnings: [MatchWarning] = []
-        for (i, param) in route.query.enumerated() {
-            params.append(queryValue(param, key: route.queryKeyBytes[i], query: url.query, warnings: &warnings))
+        if terminal.declaresQuery {
+            let route = routes[Int(terminal.route)]
+            queryParams.reserveCapacity(route.query.count)
+            for (i, param) in route.query.enumerated() {
+                queryParams.append(
+                    queryValue(param, key: route.queryKeyBytes[i], query: url.query, warnings: &warnings)
+                )
+            }
         }
-        if !url.query.isEmpty && !captures.isEmpty {
+        if shadowing {
             shadowWarnings(terminal, captures: captures.count, query: url.query, warnings: &warnings)
         }
-        return RouteMatch(route: route, params: params, warnings: warnings)
-    }
-
-    /// Rest-of-path and the types without a quick conversion.
-    private func slowValue(_ spec: ParamSpec, _ capture: Capture, _ url: ScannedURL) -> ParamValue {
-        guard spec.type == .path else {
-            // The trie accepted this segment with this spec, so conversion succeeds.
-            return spec.converted(url.segments[Int(capture.start)]) ?? .null
+        if spill != nil || !queryParams.isEmpty || !warnings.isEmpty {
+            parts.extras = MatchExtras(spans: spill ?? [], queryParams: queryParams, warnings: warnings)
         }
-        var text = ""
-        for s in Int(capture.start)..<Int(capture.end) {
-            if s > capture.start { text += "/" }
-            text += String(decoding: url.segments[s], as: UTF8.self)
-        }
-        return .string(text)
     }
 
     private func queryValue(

@@ -1,5 +1,5 @@
 extension ScannedURL {
-    /// Host and optional port, up to the first '/'; user info is refused, a default port dropped.
+    /// Host and optional port, up to the first '/', '?' or '#'; user info is refused, a default port dropped.
     /// - Returns: the host and the index where the authority ends.
     static func parseAuthority(
         _ raw: UnsafeBufferPointer<UInt8>,
@@ -16,7 +16,7 @@ extension ScannedURL {
                 end += 1
                 continue
             }
-            if b == 0x2F { break }
+            if b == 0x2F || b == 0x3F || b == 0x23 { break }  // the path, the query or the fragment
             if b == 0x40 { return .failure(MalformedURLError(component: .host, reason: .userInfo, offset: end)) }
             if PercentDecoding.isControl(b) {
                 return .failure(MalformedURLError(component: .host, reason: .controlCharacter, offset: end))

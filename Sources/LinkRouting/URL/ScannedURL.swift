@@ -22,59 +22,76 @@ struct ScannedURL {
     var host: UnsafeBufferPointer<UInt8>
     /// Decoded path segments; for a custom scheme the first one is the (lowercased) host slot.
     var segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// Where each segment is in the URL's UTF-8, before decoding.
+    var rawSegments: UnsafeBufferPointer<Range<Int>>
     /// Decoded query pairs in order.
     var query: UnsafeBufferPointer<QueryPair>
+    /// The URL's length in bytes.
+    var length: Int
+    /// Some segment was decoded (or lowercased) into the scratch buffer; the others point into the URL.
+    var pathDecoded: Bool
 
     /// Scans `url` into stack buffers and calls `body` with the result.
     ///
     /// Allocates nothing for URLs of ordinary size: the scratch buffers are temporary allocations.
     @inline(__always)
     static func with<R>(_ url: String, _ body: (ScannedURL) -> R) -> Result<R, MalformedURLError> {
+        // Native strings lend their bytes without a copy of the string (and its reference counting).
+        if let result = url.utf8.withContiguousStorageIfAvailable({ with(bytes: $0, body) }) { return result }
         var url = url
-        return url.withUTF8 { raw in
-            let n = raw.count
-            // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-            var i = 0
-            while i < n, raw[i] != 0x3A {
-                let b = raw[i]
-                let alpha = (b | 0x20) &- 0x61 < 26
-                if !(alpha || (i > 0 && (ByteParsing.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E))) {
-                    return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: i))
-                }
-                i += 1
+        return url.withUTF8 { with(bytes: $0, body) }
+    }
+
+    /// ``with(_:_:)`` on the URL's UTF-8.
+    @inline(__always)
+    private static func with<R>(bytes raw: UnsafeBufferPointer<UInt8>, _ body: (ScannedURL) -> R)
+        -> Result<R, MalformedURLError>
+    {
+        let n = raw.count
+        // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"; web links mostly say `https:`.
+        var i = 0
+        var isWeb = false
+        if n >= 6 && raw[0] == 0x68 && raw[1] == 0x74 && raw[2] == 0x74 && raw[3] == 0x70 {
+            if raw[4] == 0x3A {
+                (i, isWeb) = (4, true)
+            } else if raw[4] == 0x73 && raw[5] == 0x3A {
+                (i, isWeb) = (5, true)
             }
-            guard i < n else {
-                return .failure(MalformedURLError(component: .scheme, reason: .missingScheme, offset: 0))
+        }
+        while i < n, raw[i] != 0x3A {
+            let b = raw[i]
+            let alpha = (b | 0x20) &- 0x61 < 26
+            if !(alpha || (i > 0 && (ByteParsing.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E))) {
+                return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: i))
             }
-            guard i > 0 else {
-                return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: 0))
-            }
-            // The fragment ('#') is ignored; the query runs from the first '?' before it.
-            let base = raw.baseAddress!  // n > i >= 1 here
-            let end = ScannedURL.find(0x23, base, from: i + 1, to: n)
-            let question = ScannedURL.find(0x3F, base, from: i + 1, to: end)
-            let queryStart = question < end ? question : -1
-            let bounds = Bounds(
-                schemeEnd: i,
-                hierEnd: queryStart < 0 ? end : queryStart,
-                queryStart: queryStart,
-                end: end
-            )
-            // Small buffers stay on the stack; a URL with more segments or pairs than they hold
-            // (rare) is scanned again with room for the worst case.
-            let pathRoom = bounds.hierEnd - i + 1
-            let queryRoom = queryStart < 0 ? 1 : (end - queryStart) / 2 + 1
-            switch scan(raw, bounds, segmentRoom: Swift.min(pathRoom, 24), pairRoom: Swift.min(queryRoom, 8), body) {
+            i += 1
+        }
+        guard i < n else {
+            return .failure(MalformedURLError(component: .scheme, reason: .missingScheme, offset: 0))
+        }
+        guard i > 0 else {
+            return .failure(MalformedURLError(component: .scheme, reason: .invalidScheme, offset: 0))
+        }
+        if !isWeb {
+            let scheme = UnsafeBufferPointer(rebasing: raw[0..<i])
+            isWeb = asciiEqualsLowercase(scheme, "https") || asciiEqualsLowercase(scheme, "http")
+        }
+        let bounds = Bounds(schemeEnd: i, isWeb: isWeb)
+        // Small buffers stay on the stack; a URL with more segments or pairs than they hold
+        // (rare) is scanned again with room for the worst case. Where the path, the query and
+        // the fragment start is found by the scan itself.
+        let pathRoom = n - i + 1
+        let queryRoom = n / 2 + 1
+        switch scan(raw, bounds, segmentRoom: Swift.min(pathRoom, 24), pairRoom: Swift.min(queryRoom, 8), body) {
+        case .scanned(let result): return .success(result)
+        case .malformed(let error): return .failure(error)
+        case .needsRoom:
+            switch scan(raw, bounds, segmentRoom: pathRoom, pairRoom: queryRoom, body) {
             case .scanned(let result): return .success(result)
             case .malformed(let error): return .failure(error)
             case .needsRoom:
-                switch scan(raw, bounds, segmentRoom: pathRoom, pairRoom: queryRoom, body) {
-                case .scanned(let result): return .success(result)
-                case .malformed(let error): return .failure(error)
-                case .needsRoom:
-                    // A programmer invariant, not input: this scan has room for every segment and pair.
-                    preconditionFailure("the second scan has room for every segment and pair")
-                }
+                // A programmer invariant, not input: this scan has room for every segment and pair.
+                preconditionFailure("the second scan has room for every segment and pair")
             }
         }
     }
@@ -95,11 +112,13 @@ struct ScannedURL {
     ) -> Outcome<R> {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
             withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
-                withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
-                    switch scan(raw, bounds, scratch: scratch, segments: segs, pairs: pairs) {
-                    case .scanned(let scanned): .scanned(body(scanned))
-                    case .malformed(let error): .malformed(error)
-                    case .needsRoom: .needsRoom
+                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
+                    withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
+                        switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
+                        case .scanned(let scanned): .scanned(body(scanned))
+                        case .malformed(let error): .malformed(error)
+                        case .needsRoom: .needsRoom
+                        }
                     }
                 }
             }
@@ -109,11 +128,8 @@ struct ScannedURL {
     /// Where the parts of the URL end: `scheme:` hier-part `?query` `#fragment`.
     struct Bounds {
         var schemeEnd: Int
-        var hierEnd: Int
-        /// Index of '?', or -1.
-        var queryStart: Int
-        /// Index of '#' or the end.
-        var end: Int
+        /// The scheme is `http` or `https`, in any case.
+        var isWeb: Bool
     }
 
     static func scan(
@@ -121,95 +137,111 @@ struct ScannedURL {
         _ bounds: Bounds,
         scratch: UnsafeMutableBufferPointer<UInt8>,
         segments segs: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>,
+        ranges: UnsafeMutableBufferPointer<Range<Int>>,
         pairs: UnsafeMutableBufferPointer<QueryPair>
     ) -> Outcome<ScannedURL> {
         let scheme = UnsafeBufferPointer(rebasing: raw[0..<bounds.schemeEnd])
-        let isWeb = asciiEqualsLowercase(scheme, "https") || asciiEqualsLowercase(scheme, "http")
-        let hierEnd = bounds.hierEnd
+        let isWeb = bounds.isWeb
+        let n = raw.count
         var host = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var pathStart = bounds.schemeEnd + 1
         if isWeb {
             let i = pathStart
-            guard hierEnd - i >= 2, raw[i] == 0x2F, raw[i + 1] == 0x2F else {
+            guard n - i >= 2, raw[i] == 0x2F, raw[i + 1] == 0x2F else {
                 return .malformed(MalformedURLError(component: .host, reason: .missingHost, offset: i))
             }
-            switch parseAuthority(raw, i + 2, hierEnd, https: scheme.count == 5) {
+            switch parseAuthority(raw, i + 2, n, https: scheme.count == 5) {
             case .success(let (h, authEnd)):
                 host = h
-                pathStart = authEnd < hierEnd ? authEnd + 1 : authEnd  // past the '/' after the authority
+                // Past the '/' after the authority (it may end on '?' or '#' instead).
+                pathStart = authEnd < n && raw[authEnd] == 0x2F ? authEnd + 1 : authEnd
             case .failure(let e): return .malformed(e)
             }
         } else {
-            if hierEnd - pathStart >= 2, raw[pathStart] == 0x2F, raw[pathStart + 1] == 0x2F { pathStart += 2 }
-            if pathStart < hierEnd, raw[pathStart] == 0x2F { pathStart += 1 }
+            if n - pathStart >= 2, raw[pathStart] == 0x2F, raw[pathStart + 1] == 0x2F { pathStart += 2 }
+            if pathStart < n, raw[pathStart] == 0x2F { pathStart += 1 }
         }
+        // The path ends at the first '?' (the query) or '#' (the fragment, ignored): the path
+        // loop stops there, or the path is empty.
+        var hierEnd = n
+        if pathStart < n && (raw[pathStart] == 0x3F || raw[pathStart] == 0x23) { hierEnd = pathStart }
 
         // Path: split on '/', then decode each segment once; one trailing slash is ignored.
         // Segments without '%' (or capitals in a custom scheme's host slot) are used in place.
         var out = scratch.baseAddress!  // capacity is raw.count + 1, never empty
         var count = 0
+        var pathDecoded = false
         if pathStart < hierEnd {
             var segStart = pathStart
             var needsDecoding = false
             var k = pathStart
+            let bytes = raw.baseAddress!  // pathStart < hierEnd <= raw.count
             while true {
-                if k == hierEnd || raw[k] == 0x2F {
-                    let isTrailing = k == hierEnd && segStart == k && count > 0
-                    if !isTrailing {
-                        let isHostSlot = !isWeb && count == 0
-                        var segment = UnsafeBufferPointer(rebasing: raw[segStart..<k])
-                        if needsDecoding || (isHostSlot && hasUppercase(segment)) {
-                            do {
-                                segment = try PercentDecoding.decode(
-                                    segment,
-                                    base: segStart,
-                                    plusIsSpace: false,
-                                    lowercase: isHostSlot,
-                                    out: &out
-                                )
-                            } catch {
-                                return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
-                            }
-                        }
-                        if segment.count <= 2 && isDotSegment(segment) {
+                // Letters, digits and most punctuation sit above '/': only DEL there needs a look.
+                k = skipOrdinary(bytes, from: k, to: hierEnd)
+                if k < hierEnd && bytes[k] != 0x2F {
+                    let b = bytes[k]
+                    if b == 0x3F || b == 0x23 {
+                        hierEnd = k  // the segment ends here, and the path with it
+                    } else {
+                        if b == 0x25 {
+                            needsDecoding = true
+                        } else if PercentDecoding.isControl(b) {
+                            let component: MalformedURLError.Component = !isWeb && count == 0 ? .host : .path
                             return .malformed(
-                                MalformedURLError(
-                                    component: isHostSlot ? .host : .path,
-                                    reason: .dotSegment,
-                                    offset: segStart
-                                )
+                                MalformedURLError(component: component, reason: .controlCharacter, offset: k)
                             )
                         }
-                        guard count < segs.count else { return .needsRoom }
-                        segs[count] = segment
-                        count += 1
-                    }
-                    if k == hierEnd { break }
-                    segStart = k + 1
-                    needsDecoding = false
-                } else {
-                    let b = raw[k]
-                    // Above '/' only DEL needs a look: letters, digits and most punctuation pass at once.
-                    if b > 0x2F && b != 0x7F {
                         k += 1
                         continue
                     }
-                    if b == 0x25 {
-                        needsDecoding = true
-                    } else if PercentDecoding.isControl(b) {
-                        let component: MalformedURLError.Component = !isWeb && count == 0 ? .host : .path
-                        return .malformed(MalformedURLError(component: component, reason: .controlCharacter, offset: k))
-                    }
                 }
+                // A segment ends at k, on '/' or at the end of the path.
+                let isTrailing = k == hierEnd && segStart == k && count > 0
+                if !isTrailing {
+                    let isHostSlot = !isWeb && count == 0
+                    var segment = UnsafeBufferPointer(rebasing: raw[segStart..<k])
+                    if needsDecoding || (isHostSlot && hasUppercase(segment)) {
+                        pathDecoded = true
+                        do {
+                            segment = try PercentDecoding.decode(
+                                segment,
+                                base: segStart,
+                                plusIsSpace: false,
+                                lowercase: isHostSlot,
+                                out: &out
+                            )
+                        } catch {
+                            return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
+                        }
+                    }
+                    if segment.count <= 2 && isDotSegment(segment) {
+                        return .malformed(
+                            MalformedURLError(
+                                component: isHostSlot ? .host : .path,
+                                reason: .dotSegment,
+                                offset: segStart
+                            )
+                        )
+                    }
+                    guard count < segs.count else { return .needsRoom }
+                    segs[count] = segment
+                    ranges[count] = Range(uncheckedBounds: (segStart, k))
+                    count += 1
+                }
+                if k == hierEnd { break }
                 k += 1
+                segStart = k
+                needsDecoding = false
             }
         }
 
         // Query: split on '&' and the first '='; '+' is a space; decode once.
         var pairCount = 0
-        if bounds.queryStart >= 0 {
-            let end = bounds.end
-            var pieceStart = bounds.queryStart + 1
+        if hierEnd < n && raw[hierEnd] == 0x3F, let base = raw.baseAddress {
+            // The query runs to the fragment ('#'), which is ignored.
+            let end = ScannedURL.find(0x23, base, from: hierEnd + 1, to: n)
+            var pieceStart = hierEnd + 1
             var k = pieceStart
             while k <= end {
                 if k == end || raw[k] == 0x26 {
@@ -250,9 +282,34 @@ struct ScannedURL {
                 isWeb: isWeb,
                 host: host,
                 segments: UnsafeBufferPointer(rebasing: segs[0..<count]),
-                query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount])
+                rawSegments: UnsafeBufferPointer(rebasing: ranges[0..<count]),
+                query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount]),
+                length: raw.count,
+                pathDecoded: pathDecoded
             )
         )
+    }
+
+    /// The index of the first byte in `from..<to` that is not ordinary in a path (at or below
+    /// '/', '?' or DEL), or `to`. Eight bytes a step while they last (bytes from 0x80 are ordinary).
+    @inline(__always)
+    static func skipOrdinary(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var k = from
+        while k + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self))
+            let ascii = word & low7
+            // Per byte, bit 7 says: at least 0x30 (no carry: 0x7F + 0x50 < 0x100), not DEL, not '?'.
+            let aboveSlash = (ascii &+ 0x5050_5050_5050_5050) & high
+            let notDEL = ((ascii ^ low7) &+ low7) & high
+            let notQuestion = ((ascii ^ 0x3F3F_3F3F_3F3F_3F3F) &+ low7) & high
+            let special = ~(word & high | aboveSlash & notDEL & notQuestion) & high
+            if special != 0 { return k + special.trailingZeroBitCount >> 3 }
+            k += 8
+        }
+        while k < end, bytes[k] > 0x2F && bytes[k] != 0x7F && bytes[k] != 0x3F { k += 1 }
+        return k
     }
 
     /// Index of the first `byte` in `from..<to`, or `to` (memchr: vectorised in libc).
