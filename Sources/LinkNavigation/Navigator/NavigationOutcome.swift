@@ -25,6 +25,9 @@ public struct NavigationOutcome: Sendable {
     /// The URL finally matched (after rewrites and redirects); `nil` for stack operations.
     public let url: String?
     public let match: RouteMatch?
+    /// The match's params, built once (``RouteMatch/params`` builds them on every read); empty
+    /// without a match.
+    public let matchedParams: [MatchedParam]
     /// Each URL redirected to, in order.
     public let redirects: [String]
     public let interceptors: [InterceptorRecord]

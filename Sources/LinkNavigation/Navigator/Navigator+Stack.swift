@@ -53,6 +53,7 @@ extension Navigator {
             status: resolution.isUnchanged ? .unchanged : .navigated,
             url: nil,
             match: nil,
+            matchedParams: [],
             redirects: [],
             interceptors: [],
             resolution: resolution,

@@ -125,9 +125,10 @@ public struct Navigator: Sendable {
                 }
                 continue passes
             }
+            let matchedParams = match.params
             let destination = Destination(
                 screen: screen,
-                params: match.paramDictionary,
+                params: Dictionary(matchedParams.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
                 via: request.via
             )
             let resolution: Resolution
@@ -149,6 +150,7 @@ public struct Navigator: Sendable {
                 status: status,
                 url: url,
                 match: match,
+                matchedParams: matchedParams,
                 redirects: redirects,
                 interceptors: records,
                 resolution: resolution,

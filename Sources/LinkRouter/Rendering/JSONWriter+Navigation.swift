@@ -206,7 +206,7 @@ extension JSONWriter {
             field(.name, match.route.name)
             field(.pattern, match.route.pattern.text)
             key(.params)
-            matchedParams(match.params)
+            matchedParams(outcome.matchedParams)
             endObject()
         } else {
             null()
