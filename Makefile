@@ -52,7 +52,7 @@ bench-match:
 	./Benchmarks/bench-match.sh
 
 ## End-to-end: navigate over HTTP against nginx (the ceiling) and a Hummingbird peer on the same engine,
-## on loopback, pinned to one core each; release builds, installs wrk and nginx when missing (about 7 minutes).
+## on loopback, pinned to one core each; release builds, installs wrk and nginx when missing (about 5 minutes).
 bench-http:
 	./Benchmarks/bench-http.sh
 

@@ -11,7 +11,7 @@
 # times; figures are medians. Measured: req/s at 64 connections, server CPU per request
 # (/proc/PID/stat utime+stime over the run / requests), p50/p99 at 16 connections, and linkrouterd's
 # resident memory per session after creating 1,000,000 sessions through the API (http/fill.lua).
-# The last line of the output is the one-line summary. Release builds; about 7 minutes.
+# The last line of the output is the one-line summary. Release builds; about 5 minutes.
 #
 # Environment: BENCH_HTTP_DURATION (s per throughput run, 10), BENCH_HTTP_LATENCY_DURATION (s per
 # latency run, 6), BENCH_HTTP_REPEATS (3), BENCH_HTTP_CONNECTIONS (64), BENCH_HTTP_SESSIONS (1000),
