@@ -128,7 +128,7 @@ public struct Navigator: Sendable {
             let matchedParams = match.params
             let destination = Destination(
                 screen: screen,
-                params: Dictionary(matchedParams.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+                params: RouteMatch.dictionary(matchedParams),
                 via: request.via
             )
             let resolution: Resolution
@@ -195,7 +195,10 @@ public struct Navigator: Sendable {
 
 extension RouteMatch {
     /// The matched params by name (path params first, as the match lists them).
-    var paramDictionary: [String: ParamValue] {
+    var paramDictionary: [String: ParamValue] { Self.dictionary(params) }
+
+    /// `params` by name, the first of a repeated name winning.
+    static func dictionary(_ params: [MatchedParam]) -> [String: ParamValue] {
         Dictionary(params.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 }
