@@ -63,7 +63,7 @@ struct ResolveCommand: ParsableCommand {
             method: .post,
             path: "/v1/resolve",
             headers: HTTPHeaders([(name: "Content-Type", value: "application/json")]),
-            body: w.bytes
+            body: w.finish()
         )
         let response = APIResponder(engine: engine).respond(to: request)
         StandardOutput.write(response.body + [0x0A])

@@ -48,7 +48,7 @@ import Testing
     /// each kind of special character at every offset of strings around those sizes.
     @Test func specialCharactersAtEveryOffset() throws {
         let specials = ["\"", "\\", "\n", "\u{1}", "\u{7F}", "\u{2028}", "\u{2029}", "é", "€", "😀", "/"]
-        for length in [7, 8, 9, 15, 16, 17, 62, 63, 64, 65, 66, 70] {
+        for length in [0, 1, 2, 5, 6, 7, 8, 9, 15, 16, 17, 62, 63, 64, 65, 66, 70] {
             for special in specials {
                 for offset in 0...length {
                     let string =
@@ -150,6 +150,44 @@ import Testing
         writer.reset()
         writer.int(2)
         #expect(writer.bytes == Array("2".utf8))
+    }
+
+    /// The buffer grows from its smallest size on every kind of write (long strings, escapes,
+    /// numbers, repeated values), and the text is the same as a roomy writer's.
+    @Test(arguments: [0, 1, 17, 4096])
+    func growingFromAnyCapacityGivesTheSameText(capacity: Int) throws {
+        func write(_ writer: inout JSONWriter) {
+            writer.beginArray()
+            for n in 0..<40 {
+                let range = writer.recordValue { w in
+                    w.beginObject()
+                    w.field(String(repeating: "k", count: n), String(repeating: "v\n", count: n))
+                    w.field("n", -n * 1_000_003)
+                    w.field("x", Double(n) / 7)
+                    w.endObject()
+                }
+                writer.repeatValue(range)
+            }
+            writer.endArray()
+        }
+        var small = JSONWriter(capacity: capacity)
+        write(&small)
+        var roomy = JSONWriter(capacity: 1 << 20)
+        write(&roomy)
+        let text = small.bytes
+        #expect(text == roomy.bytes)
+        #expect(text.count > 4096)
+        let parsed = try JSONSerialization.jsonObject(with: Data(text)) as? [Any]
+        #expect(parsed?.count == 80)
+    }
+
+    @Test func finishHandsOverTheTextAndEmptiesTheWriter() {
+        var writer = JSONWriter(capacity: 64)
+        writer.array { $0.int(1) }
+        #expect(writer.finish() == Array("[1]".utf8))
+        #expect(writer.bytes.isEmpty)
+        writer.string("again")
+        #expect(writer.finish() == Array(#""again""#.utf8))
     }
 
     @Test func substringsAreEscapedToo() {

@@ -43,7 +43,7 @@ public struct APIError: Error, Sendable {
             detail.write(to: &w)
         }
         writer.endObject()
-        return writer.bytes
+        return writer.finish()
     }
 
     public var response: HTTPResponse {

@@ -30,7 +30,7 @@ extension APIResponder {
         writer.beginObject()
         writer.field("url", url)
         writer.endObject()
-        return .json(200, writer.bytes)
+        return .json(200, writer.finish())
     }
 
     /// `shop`, `shop:`, `shop://`, `https://host` or `http://host`.

@@ -135,7 +135,7 @@ extension APIResponder {
         engine.metrics.recordNavigation(Metrics.NavigationResult(outcome.status))
         var writer = JSONWriter(capacity: 1024)
         writer.navigationAnswer(outcome, stored: stored, config.graph)
-        return .json(200, writer.bytes)
+        return .json(200, writer.finish())
     }
 
     /// A `text/plain` (or form-encoded, as curl's `-d` sends) body that is not JSON: the URL itself.

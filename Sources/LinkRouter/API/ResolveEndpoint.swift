@@ -39,7 +39,7 @@ extension APIResponder {
             w.key("explain")
             w.value(explanation)
         }
-        return .json(200, writer.bytes)
+        return .json(200, writer.finish())
     }
 
     /// The session a dry run starts from: `stack` as screen names or `{screen, params}` objects.

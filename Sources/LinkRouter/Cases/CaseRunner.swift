@@ -118,7 +118,7 @@ public struct CaseRunner: Sendable {
             method: .post,
             path: "/v1/resolve",
             headers: HTTPHeaders([(name: "Content-Type", value: "application/json")]),
-            body: w.bytes
+            body: w.finish()
         )
     }
 

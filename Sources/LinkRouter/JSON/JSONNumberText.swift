@@ -3,17 +3,35 @@ enum JSONNumberText {
     /// Appends `value` in decimal, with a leading `-` when negative (`Int.min` included), after a
     /// comma when `afterComma` is set.
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8], afterComma: Bool = false) {
-        appendDecimal(UInt64(value.magnitude), negative: value < 0, to: &bytes, afterComma: afterComma)
+        withDecimal(value, afterComma: afterComma) { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `value` in decimal, after a comma when `afterComma` is set.
     static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8], afterComma: Bool = false) {
-        appendDecimal(value, negative: false, to: &bytes, afterComma: afterComma)
+        withDecimal(value, afterComma: afterComma) { bytes.append(contentsOf: $0) }
     }
 
-    /// Builds the text backwards on the stack (20 digits for `UInt64.max`, a sign, a comma) and
-    /// appends it once.
-    private static func appendDecimal(_ magnitude: UInt64, negative: Bool, to bytes: inout [UInt8], afterComma: Bool) {
+    /// Lends `body` the decimal text of `value` (a leading `-` when negative, `Int.min` included),
+    /// after a comma when `afterComma` is set.
+    @inline(__always)
+    static func withDecimal(_ value: Int, afterComma: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withDecimal(UInt64(value.magnitude), negative: value < 0, afterComma: afterComma, body)
+    }
+
+    /// Lends `body` the decimal text of `value`, after a comma when `afterComma` is set.
+    @inline(__always)
+    static func withDecimal(_ value: UInt64, afterComma: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withDecimal(value, negative: false, afterComma: afterComma, body)
+    }
+
+    /// Builds the text backwards on the stack (20 digits for `UInt64.max`, a sign, a comma).
+    @inline(__always)
+    private static func withDecimal(
+        _ magnitude: UInt64,
+        negative: Bool,
+        afterComma: Bool,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { text in
             var rest = magnitude
             var position = 22
@@ -31,7 +49,7 @@ enum JSONNumberText {
                 position &-= 1
                 text[position] = JSONByte.comma
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[position..<22]))
+            body(UnsafeBufferPointer(rebasing: text[position..<22]))
         }
     }
 

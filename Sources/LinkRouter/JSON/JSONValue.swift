@@ -37,7 +37,7 @@ public enum JSONValue: Sendable, Hashable {
     public var jsonBytes: [UInt8] {
         var writer = JSONWriter(capacity: 256)
         write(to: &writer)
-        return writer.bytes
+        return writer.finish()
     }
 }
 

@@ -19,48 +19,64 @@
 /// The writer does not check that calls nest properly (a key outside an object, an unclosed array):
 /// the caller's code shape is the structure, and checking it would cost every call.
 public struct JSONWriter: Sendable {
-    /// The JSON text written so far, as UTF-8.
-    public private(set) var bytes: [UInt8]
+    /// The text so far is `storage[0..<count]`; the rest is room to write into, so that a write is
+    /// one capacity check and one copy rather than an `Array.append` with its uniqueness and
+    /// capacity checks per call.
+    private var storage: [UInt8]
+    private var count = 0
     /// Whether the next key or value needs a comma in front of it.
     var needsComma = false
 
     /// Creates an empty writer whose buffer has room for `capacity` bytes before it grows.
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: Swift.max(capacity, 16))
+    }
+
+    /// The JSON text written so far, as UTF-8 (a copy unless the buffer is exactly full; an answer
+    /// that is done with the writer takes the text with ``finish()`` instead).
+    public var bytes: [UInt8] {
+        count == storage.count ? storage : Array(storage[..<count])
+    }
+
+    /// Hands over the text written, without copying it, and leaves the writer empty.
+    public mutating func finish() -> [UInt8] {
+        var text: [UInt8] = []
+        swap(&text, &storage)
+        text.removeLast(text.count &- count)
+        count = 0
+        needsComma = false
+        return text
     }
 
     /// Empties the buffer, keeping its storage, so one writer can serve several answers.
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         needsComma = false
     }
 
     // MARK: Containers
 
     public mutating func beginObject() {
-        separate()
-        bytes.append(JSONByte.openBrace)
+        punctuate(JSONByte.openBrace)
         needsComma = false
     }
 
     public mutating func endObject() {
-        bytes.append(JSONByte.closeBrace)
+        append(JSONByte.closeBrace)
         needsComma = true
     }
 
     public mutating func beginArray() {
-        separate()
-        bytes.append(JSONByte.openBracket)
+        punctuate(JSONByte.openBracket)
         needsComma = false
     }
 
     public mutating func endArray() {
-        bytes.append(JSONByte.closeBracket)
+        append(JSONByte.closeBracket)
         needsComma = true
     }
 
-    /// Writes an object key (escaped) and the colon; the next call writes its value.
+    /// Writes `"name":`; the next call writes its value.
     public mutating func key(_ name: String) {
         appendQuoted(name, colon: true)
         needsComma = false
@@ -82,42 +98,45 @@ public struct JSONWriter: Sendable {
     }
 
     public mutating func int(_ value: Int) {
-        JSONNumberText.appendDecimal(value, to: &bytes, afterComma: needsComma)
+        JSONNumberText.withDecimal(value, afterComma: needsComma) { write($0) }
         needsComma = true
     }
 
     public mutating func uint(_ value: UInt64) {
-        JSONNumberText.appendDecimal(value, to: &bytes, afterComma: needsComma)
+        JSONNumberText.withDecimal(value, afterComma: needsComma) { write($0) }
         needsComma = true
     }
 
-    /// Writes the shortest text that reads back as exactly `value`; `null` when it is not finite.
+    /// Writes the shortest text that reads back as `value`; `null` for NaN and the infinities,
+    /// which JSON has no numbers for.
     public mutating func double(_ value: Double) {
         separate()
         if value.isFinite {
-            JSONNumberText.appendShortest(value, to: &bytes)
+            var text: [UInt8] = []
+            JSONNumberText.appendShortest(value, to: &text)
+            text.withUnsafeBufferPointer { write($0) }
         } else {
-            bytes.append(contentsOf: JSONByte.null)
+            write(JSONByte.null)
         }
         needsComma = true
     }
 
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? JSONByte.true : JSONByte.false)
+        write(value ? JSONByte.true : JSONByte.false)
         needsComma = true
     }
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: JSONByte.null)
+        write(JSONByte.null)
         needsComma = true
     }
 
-    /// Appends pre-rendered JSON (one complete value) as it is; the caller vouches for its validity.
+    /// Appends a fragment of JSON text that is already valid, as it is.
     public mutating func raw(_ fragment: [UInt8]) {
         separate()
-        bytes.append(contentsOf: fragment)
+        write(fragment)
         needsComma = true
     }
 
@@ -125,39 +144,89 @@ public struct JSONWriter: Sendable {
 
     @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(JSONByte.comma) }
+        if needsComma { append(JSONByte.comma) }
     }
 
-    /// Writes one value with `body` and returns where its text lies in ``bytes`` (its comma excluded),
-    /// so that ``repeatValue(_:)`` can write the same value again by copying it.
+    /// `byte`, after a comma when one is due.
+    @inline(__always)
+    private mutating func punctuate(_ byte: UInt8) {
+        if needsComma {
+            write(length: 2) { text in
+                text[0] = JSONByte.comma
+                text[1] = byte
+            }
+        } else {
+            append(byte)
+        }
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        write(length: 1) { $0.pointee = byte }
+    }
+
+    @inline(__always)
+    private mutating func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
+    @inline(__always)
+    private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        write(length: bytes.count) { $0.initialize(from: source, count: bytes.count) }
+    }
+
+    /// Lets `body` fill the next `length` bytes, which it must all set.
+    @inline(__always)
+    private mutating func write(length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let start = count
+        let end = start &+ length
+        if end > storage.count { grow(to: end) }
+        storage.withUnsafeMutableBufferPointer { buffer in
+            // Never `nil`: the storage has at least 16 bytes.
+            if let base = buffer.baseAddress { body(base + start) }
+        }
+        count = end
+    }
+
+    /// At least doubles the room, to hold `needed` bytes.
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let extra = Swift.max(needed &- storage.count, storage.count)
+        storage.append(contentsOf: repeatElement(0, count: extra))
+    }
+
+    /// Writes one value with `body` and returns where its text lies, for ``repeatValue(_:)``.
     mutating func recordValue(_ body: (inout JSONWriter) -> Void) -> Range<Int> {
         separate()
         needsComma = false
-        let start = bytes.count
+        let start = count
         body(&self)
         needsComma = true
-        return start..<bytes.count
+        return start..<count
     }
 
-    /// Writes again a value recorded by ``recordValue(_:)`` in this writer.
+    /// Writes again the value whose text lies at `range` (from ``recordValue(_:)``).
     mutating func repeatValue(_ range: Range<Int>) {
         separate()
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { copy in
-            bytes.withUnsafeBufferPointer { written in
-                _ = copy.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: written[range]))
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(copy))
+        let start = count
+        let end = start &+ range.count
+        if end > storage.count { grow(to: end) }
+        storage.withUnsafeMutableBufferPointer { buffer in
+            // The source lies before `start`: the two ranges never overlap.
+            guard let base = buffer.baseAddress else { return }
+            (base + start).update(from: base + range.lowerBound, count: range.count)
         }
+        count = end
         needsComma = true
     }
 
-    /// Appends a pre-rendered token, the variant with its comma in front when one is due.
+    /// Writes pre-rendered text, with its comma when one is due.
     @inline(__always)
     mutating func appendToken(_ tokens: PreRenderedTokens) {
-        bytes.append(contentsOf: needsComma ? tokens.afterComma : tokens.plain)
+        write(needsComma ? tokens.afterComma : tokens.plain)
     }
 
-    /// Appends the separator if due, then `value` quoted and escaped, then a colon if asked.
     private mutating func appendQuoted(_ value: String, colon: Bool) {
         // Native and small strings lend their UTF-8 directly; only a bridged one needs a copy.
         if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0, colon: colon) }) == nil {
@@ -166,66 +235,65 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// The longest string assembled on the stack and appended in one go.
-    private static let shortLimit = 64
-
     private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
-        // Each `append` checks the buffer's uniqueness and capacity, so a short string that needs
-        // no escaping (most keys and values) is assembled with its punctuation and appended once.
-        guard utf8.count <= Self.shortLimit, Self.needsNoEscaping(utf8) else {
+        // A string that needs no escaping (most keys and values) is written with its punctuation
+        // in one go.
+        guard Self.needsNoEscaping(utf8) else {
             separate()
-            bytes.append(JSONByte.quote)
+            append(JSONByte.quote)
             appendEscaped(utf8)
-            bytes.append(JSONByte.quote)
-            if colon { bytes.append(JSONByte.colon) }
+            append(JSONByte.quote)
+            if colon { append(JSONByte.colon) }
             return
         }
         let comma = needsComma
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.shortLimit + 4) { token in
-            var length = 0
+        let length = utf8.count &+ (comma ? 3 : 2) &+ (colon ? 1 : 0)
+        write(length: length) { text in
+            var position = 0
             if comma {
-                token[0] = JSONByte.comma
-                length = 1
+                text[0] = JSONByte.comma
+                position = 1
             }
-            token[length] = JSONByte.quote
-            length &+= 1
+            text[position] = JSONByte.quote
+            position &+= 1
             if let source = utf8.baseAddress {
-                (token.baseAddress! + length).initialize(from: source, count: utf8.count)
-                length &+= utf8.count
+                (text + position).initialize(from: source, count: utf8.count)
+                position &+= utf8.count
             }
-            token[length] = JSONByte.quote
-            length &+= 1
-            if colon {
-                token[length] = JSONByte.colon
-                length &+= 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: token[0..<length]))
+            text[position] = JSONByte.quote
+            if colon { text[position &+ 1] = JSONByte.colon }
         }
     }
 
-    /// Whether no byte of `utf8` needs escaping (a lead byte 0xE2 counts as needing it).
+    /// Whether no byte of `utf8` needs escaping, eight bytes at a time: the last word overlaps the
+    /// one before it, and a string shorter than eight bytes is padded with spaces. Only a word that
+    /// is not plain ASCII is looked at byte by byte.
     private static func needsNoEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = utf8.baseAddress else { return true }
         let count = utf8.count
+        guard count >= 8 else {
+            var word: UInt64 = 0x2020_2020_2020_2020
+            withUnsafeMutableBytes(of: &word) { $0.baseAddress?.copyMemory(from: base, byteCount: count) }
+            return JSONByteScan.isPlainForWriter(word) || !containsEscapable(utf8, from: 0, to: count)
+        }
         var index = 0
-        while index &+ 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if !JSONByteScan.isPlainForWriter(word) {
-                for offset in index..<(index &+ 8) where mayNeedEscape(utf8[offset]) { return false }
+        while true {
+            let at = Swift.min(index, count &- 8)
+            let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+            if !JSONByteScan.isPlainForWriter(word), containsEscapable(utf8, from: at, to: at &+ 8) {
+                return false
             }
-            index &+= 8
+            index = at &+ 8
+            if index >= count { return true }
         }
-        while index < count {
-            if mayNeedEscape(utf8[index]) { return false }
-            index &+= 1
-        }
-        return true
     }
 
-    /// Copies runs of bytes that need no escaping in one go and escapes the rest.
-    ///
-    /// The input is valid UTF-8 (it comes from a Swift string), so every byte of a multi-byte
-    /// sequence is at least 0x80 and only the lead byte 0xE2 can start U+2028 or U+2029.
+    /// Whether a byte of `utf8[start..<end]` may need escaping.
+    private static func containsEscapable(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        for offset in start..<end where mayNeedEscape(utf8[offset]) { return true }
+        return false
+    }
+
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
@@ -254,7 +322,7 @@ public struct JSONWriter: Sendable {
                         continue
                     }
                     appendRun(utf8, from: runStart, to: index)
-                    bytes.append(contentsOf: utf8[index + 2] == 0xA8 ? JSONByte.escapedU2028 : JSONByte.escapedU2029)
+                    write(utf8[index + 2] == 0xA8 ? JSONByte.escapedU2028 : JSONByte.escapedU2029)
                     index &+= 3
                     runStart = index
                     continue
@@ -270,7 +338,7 @@ public struct JSONWriter: Sendable {
 
     @inline(__always)
     private mutating func appendRun(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-        if start < end { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end])) }
+        if start < end { write(UnsafeBufferPointer(rebasing: utf8[start..<end])) }
     }
 
     /// Bytes that may need escaping: controls, `"`, `\`, DEL, and 0xE2 (the lead byte of U+2028/9).
@@ -292,14 +360,14 @@ public struct JSONWriter: Sendable {
             default: nil
             }
         if let short {
-            bytes.append(JSONByte.backslash)
-            bytes.append(short)
+            append(JSONByte.backslash)
+            append(short)
             return
         }
         // \u00XX with lowercase hex digits, for the other controls and DEL.
-        bytes.append(contentsOf: JSONByte.unicodeEscapePrefix)
-        bytes.append(JSONByte.hexDigit(byte >> 4))
-        bytes.append(JSONByte.hexDigit(byte & 0x0F))
+        write(JSONByte.unicodeEscapePrefix)
+        append(JSONByte.hexDigit(byte >> 4))
+        append(JSONByte.hexDigit(byte & 0x0F))
     }
 }
 

@@ -34,7 +34,7 @@ enum AssociationFiles {
             }
         }
         w.endObject()
-        return w.bytes
+        return w.finish()
     }
 
     static func android(_ config: LoadedConfig) -> [UInt8] {
@@ -51,7 +51,7 @@ enum AssociationFiles {
             w.endObject()
         }
         w.endArray()
-        return w.bytes
+        return w.finish()
     }
 
     struct Rule: Hashable {

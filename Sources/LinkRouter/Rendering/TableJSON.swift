@@ -69,7 +69,7 @@ enum TableJSON {
             for name in config.config.flags.keys.sorted() { w.field(name, config.config.flags[name] ?? false) }
         }
         w.endObject()
-        return w.bytes
+        return w.finish()
     }
 
     /// A declaration in the shorthand it could be written in: `int`, `string?`, `string=direct`, `[slug]`.
