@@ -4,10 +4,12 @@
 #                linkrouterd's average navigate answer (http/nginx.conf.template);
 #   hummingbird  the same LinkRouter engine (APIResponder) behind Hummingbird 2.28.1
 #                (Sources/HummingbirdPeer), so only the HTTP stack differs;
+#   mhd-static   the ceiling of the HTTP library linkrouterd is built on: libmicrohttpd with
+#                linkrouterd's flags and limits answering the same fixed JSON (http/mhd-static.c);
 #   linkrouterd  `linkrouterd serve --threads 1`, access log off (its default).
 # Every server is pinned to CPU 1 and wrk (-t1, keep-alive, no pipelining) to CPU 0. The request
 # stream (http/navigate.lua) rotates the 203 GitHub-API link URLs over sessions s0..s999, the body the
-# bare URL as text/plain. Runs are interleaved (nginx, hummingbird, linkrouterd, nginx, ...), REPEATS
+# bare URL as text/plain. Runs are interleaved (nginx, hummingbird, mhd-static, linkrouterd, nginx, ...), REPEATS
 # times; figures are medians. Measured: req/s at 64 connections, server CPU per request
 # (/proc/PID/stat utime+stime over the run / requests), p50/p99 at 16 connections, and linkrouterd's
 # resident memory per session after creating 1,000,000 sessions through the API (http/fill.lua).
@@ -33,7 +35,7 @@ fill="${BENCH_HTTP_FILL:-1000000}"
 fill_limit=300 # seconds the memory fill may take at most
 port="${BENCH_HTTP_PORT:-28180}"
 nginx_port=$port hb_port=$((port + 1)) lr_port=$((port + 2)) lr_admin=$((port + 3))
-fill_port=$((port + 4)) fill_admin=$((port + 5))
+fill_port=$((port + 4)) fill_admin=$((port + 5)) mhd_port=$((port + 6))
 host=bench.example.com
 
 say() { printf '[bench-http %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
@@ -42,8 +44,9 @@ die() { say "error: $*"; exit 1; }
 [ -f "$routes" ] || die "missing route file $routes"
 [ "$(nproc)" -ge 2 ] || die "needs 2 CPUs (server on CPU 1, wrk on CPU 0)"
 
-# --- tools: wrk and nginx from Debian, installed when missing -------------------------------------
+# --- tools: wrk, nginx and a C compiler from Debian, installed when missing ----------------------
 missing=""
+command -v cc >/dev/null 2>&1 || missing="$missing gcc libc6-dev"
 command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$missing nginx-light"
 command -v curl >/dev/null 2>&1 || missing="$missing curl"
@@ -66,7 +69,7 @@ swift build -c release --package-path "$here" --product linkrouterd
 swift build -c release --package-path "$here" --product HummingbirdPeer
 bin="$(swift build -c release --package-path "$here" --show-bin-path)"
 
-for p in $nginx_port $hb_port $lr_port $lr_admin $fill_port $fill_admin; do
+for p in $nginx_port $hb_port $lr_port $lr_admin $fill_port $fill_admin $mhd_port; do
     if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then die "port $p is in use (set BENCH_HTTP_PORT)"; fi
 done
 
@@ -208,15 +211,32 @@ wait_http "http://127.0.0.1:$nginx_port/"
 [ "$(curl -s -X POST --data-binary x "http://127.0.0.1:$nginx_port/v1/sessions/s0/navigate" | wc -c)" = "$answer_size" ] ||
     die "nginx does not answer $answer_size bytes"
 
+say "building and starting the libmicrohttpd ceiling (http/mhd-static.c) with the same answer"
+# shellcheck disable=SC2046 # pkg-config's flags are separate words
+cc -O2 -o "$work/mhd-static" "$here/http/mhd-static.c" $(pkg-config --cflags --libs libmicrohttpd)
+printf '%s' "$json" >"$work/mhd-static.json"
+taskset -c 1 "$work/mhd-static" "$mhd_port" "$work/mhd-static.json" >"$work/mhd-static.log" 2>&1 &
+mhd_pid=$!
+server_pids+=("$mhd_pid")
+wait_http "http://127.0.0.1:$mhd_port/"
+[ "$(curl -s -X POST --data-binary x "http://127.0.0.1:$mhd_port/v1/sessions/s0/navigate" | wc -c)" = "$answer_size" ] ||
+    die "mhd-static does not answer $answer_size bytes"
+
 pids_of() { # SERVER: its processes (nginx: master and worker)
     case "$1" in
         nginx) echo "$nginx_pid $(children "$nginx_pid")" ;;
         hummingbird) echo "$hb_pid" ;;
+        mhd-static) echo "$mhd_pid" ;;
         linkrouterd) echo "$lr_pid" ;;
     esac
 }
-port_of() { case "$1" in nginx) echo "$nginx_port" ;; hummingbird) echo "$hb_port" ;; linkrouterd) echo "$lr_port" ;; esac; }
-servers=(nginx hummingbird linkrouterd)
+port_of() {
+    case "$1" in
+        nginx) echo "$nginx_port" ;; hummingbird) echo "$hb_port" ;; mhd-static) echo "$mhd_port" ;;
+        linkrouterd) echo "$lr_port" ;;
+    esac
+}
+servers=(nginx hummingbird mhd-static linkrouterd)
 
 # One wrk run against SERVER; writes KIND.SERVER.REPEAT.out with the BENCH line and the CPU ticks.
 run() { # KIND SERVER REPEAT CONNECTIONS SECONDS
@@ -331,4 +351,7 @@ for s in "${servers[@]}"; do
     printf '  %-12s %12s %16s %14s %14s   %s\n' "$s" "${RPS[$s]}" "${CPU[$s]}" "${P50[$s]}" "${P99[$s]}" "${ALL[$s]}"
 done
 echo "  memory: $created sessions created through navigate in ${fill_seconds}s; RSS $rss_before -> $rss_after bytes$fill_note"
+echo "  libmicrohttpd ceiling: mhd-static $(ratio "${RPS[mhd-static]}" "${RPS[nginx]}")× nginx req/s," \
+    "$(ratio "${CPU[mhd-static]}" "${CPU[nginx]}")× nginx CPU/request; linkrouterd" \
+    "$(ratio "${RPS[linkrouterd]}" "${RPS[mhd-static]}")× mhd-static req/s, $(ratio "${CPU[linkrouterd]}" "${CPU[mhd-static]}")× its CPU/request"
 echo "navigate: ${RPS[linkrouterd]} req/s = ${R}× nginx static, ${P}× hummingbird; cpu/request ${C}× nginx; p99 ${L}× nginx; rss $per_session bytes/session"
