@@ -19,16 +19,24 @@ public enum LaunchMode: String, Sendable, Hashable, CaseIterable {
 public typealias ScreenParam = NamedParam
 
 /// A destination in the app.
+///
+/// Its fields live in one shared, immutable box: the resolver and the answer's rendering take
+/// screens out of the graph many times per request, and a copy is then one reference count
+/// instead of one per field.
 public struct Screen: Sendable, Hashable {
-    public let name: String
+    private let fields: Fields
+
+    public var name: String { fields.name }
     /// Declared params, in order.
-    public let params: [ScreenParam]
+    public var params: [ScreenParam] { fields.params }
     /// The screen below this one when a stack is synthesised; `nil` for a root.
-    public let parent: String?
+    public var parent: String? { fields.parent }
     /// The screens this one may be pushed on; `nil`: any screen.
-    public let origins: Set<String>?
-    public let presentation: Presentation
-    public let launch: LaunchMode
+    public var origins: Set<String>? { fields.origins }
+    public var presentation: Presentation { fields.presentation }
+    public var launch: LaunchMode { fields.launch }
+    /// Required params: two entries of a screen with equal identity params are the same place.
+    public var identityParams: [String] { fields.identityParams }
 
     public init(
         name: String,
@@ -38,17 +46,71 @@ public struct Screen: Sendable, Hashable {
         presentation: Presentation = .push,
         launch: LaunchMode = .standard
     ) {
-        self.name = name
-        self.params = params
-        self.parent = parent
-        self.origins = origins
-        self.presentation = presentation
-        self.launch = launch
+        fields = Fields(
+            name: name,
+            params: params,
+            parent: parent,
+            origins: origins,
+            presentation: presentation,
+            launch: launch
+        )
     }
-
-    /// Required params: two entries of a screen with equal identity params are the same place.
-    public var identityParams: [String] { params.filter(\.declaration.isRequired).map(\.name) }
 
     /// Whether this screen may be placed directly above `screen`.
     public func allows(after screen: String) -> Bool { origins?.contains(screen) ?? true }
+
+    public static func == (lhs: Screen, rhs: Screen) -> Bool {
+        lhs.fields === rhs.fields || lhs.fields.values == rhs.fields.values
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields.values) }
+
+    private final class Fields: Sendable {
+        let name: String
+        let params: [ScreenParam]
+        let parent: String?
+        let origins: Set<String>?
+        let presentation: Presentation
+        let launch: LaunchMode
+        let identityParams: [String]
+
+        init(
+            name: String,
+            params: [ScreenParam],
+            parent: String?,
+            origins: Set<String>?,
+            presentation: Presentation,
+            launch: LaunchMode
+        ) {
+            self.name = name
+            self.params = params
+            self.parent = parent
+            self.origins = origins
+            self.presentation = presentation
+            self.launch = launch
+            identityParams = params.filter(\.declaration.isRequired).map(\.name)
+        }
+
+        /// What equality and hashing look at: every declared field (the identity params follow
+        /// from the params).
+        var values: Values {
+            Values(
+                name: name,
+                params: params,
+                parent: parent,
+                origins: origins,
+                presentation: presentation,
+                launch: launch
+            )
+        }
+    }
+
+    private struct Values: Hashable {
+        let name: String
+        let params: [ScreenParam]
+        let parent: String?
+        let origins: Set<String>?
+        let presentation: Presentation
+        let launch: LaunchMode
+    }
 }
