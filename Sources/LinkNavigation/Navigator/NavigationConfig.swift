@@ -35,7 +35,10 @@ public struct Flow: Sendable, Hashable {
 }
 
 /// Everything navigation needs from a loaded route table, checked once.
-public struct NavigationConfig: Sendable {
+///
+/// A class, immutable: every request takes it (through its ``Navigator``) with one reference count
+/// instead of copying eight fields.
+public final class NavigationConfig: Sendable {
     public let table: RouteTable
     /// One binding per route, in ``Route/index`` order.
     public let bindings: [RouteBinding]

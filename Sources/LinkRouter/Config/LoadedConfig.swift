@@ -2,7 +2,9 @@ public import LinkNavigation
 public import LinkRouting
 
 /// A route table that passed validation: everything the engine serves from, immutable.
-public struct LoadedConfig: Sendable {
+///
+/// A class: requests take it with one reference count instead of copying its fields.
+public final class LoadedConfig: Sendable {
     /// The file it was read from (or the name given to an in-memory text).
     public let file: String
     public let app: AppSettings
@@ -12,6 +14,22 @@ public struct LoadedConfig: Sendable {
     public let interceptorKinds: [String: String]
     /// Findings that do not stop the load (overlapping routes, ineffective interceptors).
     public let warnings: [ConfigDiagnostic]
+
+    init(
+        file: String,
+        app: AppSettings,
+        sessions: SessionSettings,
+        navigator: Navigator,
+        interceptorKinds: [String: String],
+        warnings: [ConfigDiagnostic]
+    ) {
+        self.file = file
+        self.app = app
+        self.sessions = sessions
+        self.navigator = navigator
+        self.interceptorKinds = interceptorKinds
+        self.warnings = warnings
+    }
 
     public var table: RouteTable { navigator.config.table }
     public var config: NavigationConfig { navigator.config }
