@@ -1,10 +1,9 @@
 /// The app's screens, checked once: every parent and origin exists and parents form no cycle.
 public struct ScreenGraph: Sendable {
-    private let screens: [String: Screen]
     /// Screens in declaration order.
     public let ordered: [Screen]
-    /// Declaration index of each screen.
-    private let positions: [String: Int]
+    /// Declaration index of each screen, by name.
+    private let positions: NameIndex
     /// For the screen at each index, the indices of the screens whose `origins` name it, ascending.
     private let namedAfter: [[Int32]]
     /// The indices of the screens without `origins` (allowed after any screen), ascending.
@@ -41,10 +40,8 @@ public struct ScreenGraph: Sendable {
             }
         }
         guard problems.isEmpty else { throw ScreenGraphError(problems: problems) }
-        self.screens = byName
         self.ordered = screens
-        var positions: [String: Int] = [:]
-        for (index, screen) in screens.enumerated() { positions[screen.name] = index }
+        let positions = NameIndex(screens.map(\.name))
         var namedAfter = [[Int32]](repeating: [], count: screens.count)
         var anywhere: [Int32] = []
         for (index, screen) in screens.enumerated() {
@@ -52,7 +49,9 @@ public struct ScreenGraph: Sendable {
                 anywhere.append(Int32(index))
                 continue
             }
-            for origin in origins { if let at = positions[origin] { namedAfter[at].append(Int32(index)) } }
+            for origin in origins {
+                if let at = positions.position(of: origin) { namedAfter[at].append(Int32(index)) }
+            }
         }
         self.positions = positions
         self.namedAfter = namedAfter.map { $0.sorted() }
@@ -60,7 +59,7 @@ public struct ScreenGraph: Sendable {
     }
 
     /// The declaration index of the screen called `name`.
-    public func position(of name: String) -> Int? { positions[name] }
+    public func position(of name: String) -> Int? { positions.position(of: name) }
 
     /// Calls `body` with the index of every screen that may be placed directly above the screen at
     /// `index`, in declaration order: those whose `origins` name it and, unless `explicitOnly`, those
@@ -83,13 +82,13 @@ public struct ScreenGraph: Sendable {
         }
     }
 
-    public subscript(name: String) -> Screen? { screens[name] }
+    public subscript(name: String) -> Screen? { positions.position(of: name).map { ordered[$0] } }
 
     /// `screen`'s parent chain, root first, ending with `screen` itself.
     public func chain(to screen: Screen) -> [Screen] {
         var chain = [screen]
         var current = screen.parent
-        while let name = current, let parent = screens[name] {
+        while let name = current, let parent = self[name] {
             chain.insert(parent, at: 0)
             current = parent.parent
         }

@@ -51,7 +51,13 @@ extension JSONWriter {
     /// Entries already written in one answer and where their JSON lies: the destination appears in
     /// the stack, in its `push` and in the mediation, and is rendered once.
     struct EntryMemo {
-        fileprivate var written: [(entry: StackEntry, range: Range<Int>)] = []
+        fileprivate var written: [(entry: StackEntry, range: Range<Int>)]
+
+        init() {
+            // An answer writes a handful of distinct entries: one allocation, not one per doubling.
+            written = []
+            written.reserveCapacity(8)
+        }
     }
 
     /// Writes `entry`, or copies its JSON when the memo has this very entry already.
