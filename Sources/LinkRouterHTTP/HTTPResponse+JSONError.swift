@@ -1,14 +1,15 @@
 extension HTTPResponse {
-    /// A JSON error answer, `{"error":{"code":"…","message":"…"}}` with `Content-Type: application/json`,
-    /// in the shape the rest of the API uses (SPEC §5).
+    /// A JSON error answer, `{"error":{"code":"…","message":"…","detail":{}}}` with
+    /// `Content-Type: application/json`, in the shape the rest of the API uses (SPEC §5: every error
+    /// carries `code`, `message` and `detail`).
     static func jsonError(status: Int, code: String, message: String) -> HTTPResponse {
         var body: [UInt8] = []
-        body.reserveCapacity(40 + code.utf8.count + message.utf8.count)
+        body.reserveCapacity(52 + code.utf8.count + message.utf8.count)
         body.append(contentsOf: #"{"error":{"code":"#.utf8)
         appendJSONString(code, to: &body)
         body.append(contentsOf: #","message":"#.utf8)
         appendJSONString(message, to: &body)
-        body.append(contentsOf: "}}".utf8)
+        body.append(contentsOf: #","detail":{}}}"#.utf8)
         return HTTPResponse(
             status: status,
             headers: HTTPHeaders([(name: "Content-Type", value: "application/json")]),

@@ -236,6 +236,37 @@ import Testing
             ([], "product", 1, .rebuild, ["home", "cart"], ["home", "cart", "product:1"]),
         ]
 
+    /// Breadcrumbs that can only be reached through the destination itself (reviews needs the
+    /// product it belongs to; the destination as its own breadcrumb) have no path without a
+    /// cycle: refused, from any stack and with any strategy that follows `via`.
+    static let impossible: [(stack: [String], via: [String], strategy: Strategy)] = [
+        (["home"], ["reviews"], .extend),
+        ([], ["reviews"], .extend),
+        (["home", "cart"], ["catalog", "reviews"], .extend),
+        (["home"], ["reviews"], .rebuild),
+        (["home"], ["product"], .extend),
+    ]
+
+    @Test(arguments: impossible.indices)
+    func breadcrumbsThatNeedTheDestinationAreRefused(_ index: Int) throws {
+        let c = Self.impossible[index]
+        let resolver = NavigationResolver(graph: try shopGraph())
+        let old = try stack(from: c.stack)
+        let error = #expect(throws: NavigationError.self) {
+            let resolution = try resolver.resolve(
+                Destination(screen: "product", params: ["id": .int(42)], via: c.via),
+                strategy: c.strategy,
+                stack: old,
+                nextEntryNumber: 10
+            )
+            Issue.record("resolved to \(resolution.stack.names)")
+        }
+        guard case .invalidNavigation? = error else {
+            Issue.record("expected invalid_navigation, got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test(arguments: cases.indices)
     func noIdentityTwiceAndLaunchModesHold(_ index: Int) throws {
         let c = Self.cases[index]

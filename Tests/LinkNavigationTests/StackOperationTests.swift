@@ -18,6 +18,14 @@ import Testing
             ["home"], .trail([Destination(screen: "cart"), Destination(screen: "checkout")]), ["cart", "checkout"],
             ["replace cart,checkout"]
         ),
+        (
+            ["home"],
+            .trail([
+                Destination(screen: "product", params: ["id": .int(1)]),
+                Destination(screen: "product", params: ["id": .int(2)]),
+            ]),
+            ["product:1", "product:2"], ["replace product,product"]
+        ),
     ]
 
     @Test(arguments: cases.indices)
@@ -38,6 +46,15 @@ import Testing
         (["home", "catalog"], .dismiss),
         ([], .restart),
         (["home"], .trail([])),
+        // The same place twice is a cycle.
+        (
+            ["home"],
+            .trail([
+                Destination(screen: "product", params: ["id": .int(1)]), Destination(screen: "catalog"),
+                Destination(screen: "product", params: ["id": .int(1)]),
+            ])
+        ),
+        (["home"], .trail([Destination(screen: "home"), Destination(screen: "home")])),
     ]
 
     @Test(arguments: refusals.indices)

@@ -23,6 +23,8 @@ extension HTTPServerLiveTests {
                 response.text.hasPrefix(#"{"error":{"code":"\#(code)","message":""#),
                 sourceLocation: sourceLocation
             )
+            // SPEC §5: every error is {"error":{"code","message","detail"}}, these early ones too.
+            #expect(response.text.hasSuffix(#"","detail":{}}}"#), sourceLocation: sourceLocation)
         }
 
         @Test func contentLengthOverTheLimitGets413BeforeTheBody() async throws {

@@ -250,6 +250,32 @@ import Testing
         #expect(reply["route"]?["name"] == "c4")
     }
 
+    /// SPEC §4: a chain of route-level redirects longer than `redirect_limit` is 508
+    /// `too_many_redirects` at run time. SPEC §2.2 does not list it among the load errors, so the
+    /// table loads, with a `too_many_redirects` warning.
+    @Test func routeLevelChainOverTheLimitLoadsAndIs508() throws {
+        let yaml = """
+            app: { name: t, schemes: [t], redirect_limit: 1 }
+            screens: { home: {}, shelf: { parent: home } }
+            sessions: { client_ids: true }
+            routes:
+              - { name: home, pattern: "/", screen: home }
+              - { name: shelf, pattern: "/shelf", screen: shelf }
+              - { name: r1, pattern: "/r1", redirect: "/r2" }
+              - { name: r2, pattern: "/r2", redirect: "/shelf" }
+            """
+        let loaded = try ConfigLoader.load(text: yaml, file: "test.yaml")
+        let warning = try #require(loaded.warnings.first { $0.code == "too_many_redirects" })
+        #expect(warning.severity == .warning)
+        #expect(warning.location.line == 7)
+        let client = APIClient(Engine(config: loaded))
+        let id = client.session(at: ["t://"])
+        let detail = client.expectRefused(508, "too_many_redirects", session: id) { client.navigate(id, "t://r1") }
+        #expect(detail == ["chain": ["t://r1", "t://r2", "t://shelf"]])
+        // One redirect is within the limit.
+        #expect(client.navigate(id, "t://r2")["route"]?["name"] == "shelf")
+    }
+
     @Test func redirectFailuresMapTo508() {
         let loop = APIError(NavigationFailure.redirectLoop(["shop://a", "shop://b", "shop://a"]))
         #expect(loop.status == 508)

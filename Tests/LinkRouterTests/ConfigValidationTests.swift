@@ -110,7 +110,7 @@ private func fallback(_ name: String, in loaded: LoadedConfig) -> InterceptorFal
     static let requiredCodes: Set<String> = [
         "unknown_screen", "unknown_flow", "unknown_interceptor", "parent_cycle", "missing_param",
         "param_type_mismatch", "duplicate_route", "duplicate_parameter", "unmatched_redirect", "redirect_cycle",
-        "reserved_scheme", "invalid_scheme", "invalid_host", "too_many_redirects", "invalid_redirect",
+        "reserved_scheme", "invalid_scheme", "invalid_host", "invalid_redirect",
         "duplicate_route_name",
         "invalid_pattern", "unknown_source", "invalid_param", "invalid_type", "invalid_value", "unknown_key",
         "missing_key", "yaml_syntax", "duplicate_key", "empty_config", "invalid_file",

@@ -85,6 +85,9 @@ extension NavigationResolver {
         for (i, milestone) in milestones.enumerated() {
             let used = UsedScreens(kept: kept, path: path)
             if i < milestones.count - 1 && used.contains(milestone) { continue }
+            // The destination's params come from the link, like every step's: a path that already
+            // passed through its screen would place it twice (a cycle, SPEC §1).
+            if i == milestones.count - 1 && path.contains(where: { $0.name == milestone }) { return nil }
             guard
                 let leg = shortestLeg(
                     from: current,

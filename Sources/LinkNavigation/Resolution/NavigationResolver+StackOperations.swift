@@ -55,7 +55,12 @@ extension NavigationResolver {
             var entries: [StackEntry] = []
             for destination in destinations {
                 guard let screen = graph[destination.screen] else { throw .unknownScreen(destination.screen) }
-                entries.append(ids.make(screen, try entryParams(screen, destination.params), first: entries.isEmpty))
+                let params = try entryParams(screen, destination.params)
+                // The same place twice would be a cycle (SPEC §1), as a navigation never makes one.
+                if entries.contains(where: { sameIdentity($0, screen, params) }) {
+                    throw .invalidNavigation("the trail leads to \(screen.name) twice with the same params")
+                }
+                entries.append(ids.make(screen, params, first: entries.isEmpty))
             }
             guard !entries.isEmpty else { throw .invalidNavigation("a trail needs at least one URL") }
             new = entries

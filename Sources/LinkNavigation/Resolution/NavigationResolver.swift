@@ -65,6 +65,13 @@ public struct NavigationResolver: Sendable {
             stack.append(ids.make(member, try entryParams(member, destination.params), first: i == 0))
         }
         if destination.via.isEmpty { return stack }
+        // The chain to the first breadcrumb holds the destination already, with the same params:
+        // going on to it again would be a cycle (SPEC §1).
+        if stack.contains(where: { $0.screen == screen.name }) {
+            throw .invalidNavigation(
+                "\(screen.name) cannot be reached through \(destination.via.joined(separator: ", ")) without a cycle"
+            )
+        }
         let milestones =
             Array(destination.via.dropFirst()).filter { name in !stack.contains { $0.screen == name } }
             + [screen.name]

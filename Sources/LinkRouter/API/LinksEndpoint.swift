@@ -16,12 +16,14 @@ extension APIResponder {
         } catch {
             var detail: JSONObject = ["route": .string(route)]
             if let param = error.param { _ = detail.append(key: "param", value: .string(param)) }
-            // SPEC §5 codes for 404 and 400; the link error's own code stays in `reason`.
+            // Only SPEC §5 codes: 404 `not_found`, 400 `bad_request`, and 422 `invalid_param` for every
+            // param problem (missing, unknown, mistyped, unreachable); the link error's own code stays
+            // in `reason`.
             let (status, code) =
                 switch error.code {
                 case .unknownRoute: (404, "not_found")
                 case .invalidSource: (400, "bad_request")
-                default: (422, error.code.rawValue)
+                default: (422, "invalid_param")
                 }
             if code != error.code.rawValue { _ = detail.append(key: "reason", value: .string(error.code.rawValue)) }
             throw APIError(status, code, error.message, detail: detail)
