@@ -40,7 +40,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("max-body"), help: "The largest request body in bytes.")
     var maxBody = 64 * 1024
 
-    @Option(name: .customLong("max-url"), help: "The longest request target in bytes.")
+    @Option(name: .customLong("max-url"), help: "The longest request target, and the longest link, in bytes.")
     var maxURL = 8 * 1024
 
     @Option(name: .customLong("max-connections"), help: "The most connections open at once.")
@@ -72,7 +72,7 @@ struct ServeCommand: ParsableCommand {
             log = file
         }
         func responder(_ surface: APIResponder.Surface) -> any HTTPResponder {
-            let api = APIResponder(engine: engine, surface: surface, adminToken: token)
+            let api = APIResponder(engine: engine, surface: surface, adminToken: token, maxLinkBytes: maxURL)
             return log.map { LoggingResponder(api, log: $0) } ?? api
         }
         // Signals are taken synchronously by this thread: block them before any worker starts.

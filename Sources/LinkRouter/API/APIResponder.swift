@@ -13,11 +13,35 @@ public struct APIResponder: HTTPResponder {
     public let surface: Surface
     /// When set, `POST /admin/reload` needs `Authorization: Bearer <token>`.
     public let adminToken: String?
+    /// The longest link (in UTF-8 bytes) navigate, trail and resolve take; longer ones get 414
+    /// `url_too_long`, the answer a request target over the same limit gets.
+    public let maxLinkBytes: Int
 
-    public init(engine: Engine, surface: Surface = .public, adminToken: String? = nil) {
+    public init(
+        engine: Engine,
+        surface: Surface = .public,
+        adminToken: String? = nil,
+        maxLinkBytes: Int = APIResponder.defaultMaxLinkBytes
+    ) {
         self.engine = engine
         self.surface = surface
         self.adminToken = adminToken
+        self.maxLinkBytes = maxLinkBytes
+    }
+
+    /// 8 KiB, SPEC §6's URL length limit.
+    public static let defaultMaxLinkBytes = 8 * 1024
+
+    /// Refuses a link longer than ``maxLinkBytes``.
+    func checkLength(ofLink url: String) throws(APIError) {
+        let length = url.utf8.count
+        guard length > maxLinkBytes else { return }
+        throw APIError(
+            414,
+            "url_too_long",
+            "the link is \(length) bytes long; the limit is \(maxLinkBytes)",
+            detail: ["length": .int(length), "limit": .int(maxLinkBytes)]
+        )
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {

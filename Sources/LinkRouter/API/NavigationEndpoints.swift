@@ -19,6 +19,7 @@ extension APIResponder {
             via = try body.strings("via") ?? []
             expected = try body.int("expect_version")
         }
+        try checkLength(ofLink: url)
         let snapshot = engine.snapshot
         let config = snapshot.config
         var created = false
@@ -70,6 +71,7 @@ extension APIResponder {
             guard let urls = try body.strings("urls"), !urls.isEmpty else {
                 throw .badRequest("'urls' is required: a non-empty list of links", detail: ["field": .string("urls")])
             }
+            for url in urls { try checkLength(ofLink: url) }
             let expected = try body.int("expect_version")
             return try run(id, expected, config) { (session) throws(NavigationFailure) in
                 try config.navigator.trail(urls, session: session)

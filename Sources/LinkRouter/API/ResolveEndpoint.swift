@@ -10,6 +10,7 @@ extension APIResponder {
         try body.only(["url", "stack", "attributes", "headers", "strategy", "via"])
         let config = engine.config
         let url = try body.requiredString("url")
+        try checkLength(ofLink: url)
         let session = try Self.dryRunSession(body, config)
         var headers: [String: String] = [:]
         for member in try body.objectValue("headers") ?? JSONObject() {
