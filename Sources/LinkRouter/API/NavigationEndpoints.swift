@@ -136,7 +136,7 @@ extension APIResponder {
         }
         engine.metrics.recordNavigation(Metrics.NavigationResult(outcome.status))
         var writer = JSONWriter(capacity: 1024)
-        writer.navigationAnswer(outcome, stored: stored, config.graph)
+        writer.navigationAnswer(outcome, stored: stored, config.rendering)
         return .json(200, writer.finish())
     }
 

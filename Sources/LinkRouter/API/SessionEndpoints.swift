@@ -57,7 +57,7 @@ extension APIResponder {
 
     func sessionResponse(_ session: Session, status: Int) -> HTTPResponse {
         var writer = JSONWriter(capacity: 256 + 96 * session.stack.count)
-        writer.sessionView(session, engine.config.graph)
+        writer.sessionView(session, engine.config.rendering)
         return .json(status, writer.finish())
     }
 }

@@ -14,6 +14,8 @@ public final class LoadedConfig: Sendable {
     public let interceptorKinds: [String: String]
     /// Findings that do not stop the load (overlapping routes, ineffective interceptors).
     public let warnings: [ConfigDiagnostic]
+    /// The screens' pre-rendered JSON for the answers.
+    let rendering: NavigationRendering
 
     init(
         file: String,
@@ -29,6 +31,7 @@ public final class LoadedConfig: Sendable {
         self.navigator = navigator
         self.interceptorKinds = interceptorKinds
         self.warnings = warnings
+        rendering = NavigationRendering(navigator.config.resolver.graph)
     }
 
     public var table: RouteTable { navigator.config.table }

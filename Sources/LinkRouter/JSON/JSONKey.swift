@@ -6,6 +6,10 @@ public struct JSONKey: Sendable {
     let tokens: PreRenderedTokens
 
     public init(_ name: String) { tokens = PreRenderedTokens { $0.key(name) } }
+
+    /// Several members and a final key rendered together, such as `"screen":"home","params":`:
+    /// written as one key.
+    init(tokens: PreRenderedTokens) { self.tokens = tokens }
 }
 
 /// A string value from a small fixed set (a status, a presentation), quoted and escaped once.

@@ -19,17 +19,19 @@ extension JSONWriter {
     }
 
     /// Params in the screen's declaration order, then any others sorted by name.
-    mutating func params(_ params: EntryParams, screen: Screen?) {
+    mutating func params(_ params: EntryParams, _ tokens: ScreenTokens?) {
         beginObject()
         var written = 0
-        for declared in screen?.params ?? [] {
-            guard let value = params[declared.name] else { continue }
-            key(declared.name)
-            paramValue(value)
-            written += 1
+        if let tokens {
+            for (declared, key) in zip(tokens.screen.params, tokens.paramKeys) {
+                guard let value = params[declared.name] else { continue }
+                self.key(key)
+                paramValue(value)
+                written += 1
+            }
         }
         if written < params.count {
-            let declared = Set((screen?.params ?? []).map(\.name))
+            let declared = Set((tokens?.screen.params ?? []).map(\.name))
             for name in params.map(\.key).sorted() where !declared.contains(name) {
                 key(name)
                 paramValue(params[name] ?? .null)
@@ -61,37 +63,42 @@ extension JSONWriter {
     }
 
     /// Writes `entry`, or copies its JSON when the memo has this very entry already.
-    mutating func entry(_ entry: StackEntry, _ graph: ScreenGraph, memo: inout EntryMemo) {
+    mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         if let seen = memo.written.first(where: { $0.entry.id == entry.id }), seen.entry == entry {
             repeatValue(seen.range)
             return
         }
-        let range = recordValue { $0.entry(entry, graph) }
+        let range = recordValue { $0.entry(entry, rendering) }
         memo.written.append((entry, range))
     }
 
-    mutating func entry(_ entry: StackEntry, _ graph: ScreenGraph) {
+    mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
         beginObject()
         field(.id, entry.id)
-        field(.screen, entry.screen)
-        key(.params)
-        params(entry.params, screen: graph[entry.screen])
+        let tokens = rendering.tokens(for: entry.screen)
+        if let tokens {
+            key(tokens.screenAndParams)
+        } else {
+            field(.screen, entry.screen)
+            key(.params)
+        }
+        params(entry.params, tokens)
         field(.presentation, .presentation(entry.presentation))
         endObject()
     }
 
-    mutating func stack(_ entries: [StackEntry], _ graph: ScreenGraph) {
+    mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering) {
         var memo = EntryMemo()
-        stack(entries, graph, memo: &memo)
+        stack(entries, rendering, memo: &memo)
     }
 
-    mutating func stack(_ entries: [StackEntry], _ graph: ScreenGraph, memo: inout EntryMemo) {
+    mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
-        for item in entries { entry(item, graph, memo: &memo) }
+        for item in entries { entry(item, rendering, memo: &memo) }
         endArray()
     }
 
-    mutating func transition(_ ops: [TransitionOp], _ graph: ScreenGraph, memo: inout EntryMemo) {
+    mutating func transition(_ ops: [TransitionOp], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
         for op in ops {
             beginObject()
@@ -104,23 +111,23 @@ extension JSONWriter {
             case .push(let item), .present(let item), .update(let item):
                 field(.op, op.constant)
                 key(.entry)
-                entry(item, graph, memo: &memo)
+                entry(item, rendering, memo: &memo)
             case .replace(let entries):
                 field(.op, JSONConstant.replace)
                 key(.stack)
-                stack(entries, graph, memo: &memo)
+                stack(entries, rendering, memo: &memo)
             }
             endObject()
         }
         endArray()
     }
 
-    mutating func mediation(_ mediation: Mediation, _ graph: ScreenGraph, memo: inout EntryMemo) {
+    mutating func mediation(_ mediation: Mediation, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginObject()
         key(.source)
-        optionalEntry(mediation.source, graph, memo: &memo)
+        optionalEntry(mediation.source, rendering, memo: &memo)
         key(.destination)
-        optionalEntry(mediation.destination, graph, memo: &memo)
+        optionalEntry(mediation.destination, rendering, memo: &memo)
         key(.presentation)
         if let presentation = mediation.presentation { constant(.presentation(presentation)) } else { null() }
         key(.payload)
@@ -129,15 +136,16 @@ extension JSONWriter {
         let payload = mediation.payload
         for (index, item) in payload.enumerated()
         where !payload[(index + 1)...].contains(where: { $0.screen == item.screen }) {
-            key(item.screen)
-            params(item.params, screen: graph[item.screen])
+            let tokens = rendering.tokens(for: item.screen)
+            if let tokens { key(tokens.nameKey) } else { key(item.screen) }
+            params(item.params, tokens)
         }
         endObject()
         endObject()
     }
 
-    mutating func optionalEntry(_ item: StackEntry?, _ graph: ScreenGraph, memo: inout EntryMemo) {
-        if let item { entry(item, graph, memo: &memo) } else { null() }
+    mutating func optionalEntry(_ item: StackEntry?, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+        if let item { entry(item, rendering, memo: &memo) } else { null() }
     }
 
     mutating func attributes(_ attributes: [String: AttributeValue]) {
@@ -173,12 +181,12 @@ extension JSONWriter {
     }
 
     /// `{session, version, stack, attributes, parked}`.
-    mutating func sessionView(_ session: Session, _ graph: ScreenGraph) {
+    mutating func sessionView(_ session: Session, _ rendering: NavigationRendering) {
         beginObject()
         field(.session, session.id)
         field(.version, session.version)
         key(.stack)
-        stack(session.stack, graph)
+        stack(session.stack, rendering)
         key(.attributes)
         attributes(session.attributes)
         key(.parked)
@@ -192,7 +200,7 @@ extension JSONWriter {
     mutating func navigationAnswer(
         _ outcome: NavigationOutcome,
         stored: Session,
-        _ graph: ScreenGraph,
+        _ rendering: NavigationRendering,
         dryRun: Bool = false,
         extra: ((inout JSONWriter) -> Void)? = nil
     ) {
@@ -230,11 +238,11 @@ extension JSONWriter {
         endArray()
         var memo = EntryMemo()
         key(.stack)
-        stack(stored.stack, graph, memo: &memo)
+        stack(stored.stack, rendering, memo: &memo)
         key(.transition)
-        transition(outcome.resolution.transition, graph, memo: &memo)
+        transition(outcome.resolution.transition, rendering, memo: &memo)
         key(.mediation)
-        mediation(outcome.resolution.mediation, graph, memo: &memo)
+        mediation(outcome.resolution.mediation, rendering, memo: &memo)
         key(.parked)
         parked(stored.parked)
         key(.warnings)

@@ -1,0 +1,60 @@
+import LinkNavigation
+import LinkRouting
+import Testing
+
+@testable import LinkRouter
+
+/// Entries are written with their params in the screen's declaration order, then undeclared ones
+/// by name, whatever order the entry holds them in, with and without the pre-rendered tokens.
+@Suite struct EntryRenderingTests {
+    static func rendering() throws -> NavigationRendering {
+        let graph = try ScreenGraph([
+            Screen(name: "home"),
+            Screen(
+                name: "doc",
+                params: [try ScreenParam("z", "int"), try ScreenParam("a", "string?"), try ScreenParam("m", "bool?")],
+                parent: "home"
+            ),
+        ])
+        return NavigationRendering(graph)
+    }
+
+    static func render(_ entry: StackEntry) throws -> String {
+        var writer = JSONWriter()
+        writer.entry(entry, try rendering())
+        return String(decoding: writer.finish(), as: UTF8.self)
+    }
+
+    @Test(
+        arguments: [
+            // Held sorted by name (a dictionary's form): written in declaration order.
+            (["a": .string("x"), "z": .int(2)], #"{"z":2,"a":"x"}"#),
+            (["m": .bool(true), "z": .int(2)], #"{"z":2,"m":true}"#),
+            (["a": .string("x"), "m": .bool(false), "z": .int(2)], #"{"z":2,"a":"x","m":false}"#),
+            // Undeclared params come last, by name.
+            (["b": .int(1), "z": .int(2), "_": .int(0)], #"{"z":2,"_":0,"b":1}"#),
+            ([:], "{}"),
+        ] as [([String: ParamValue], String)]
+    )
+    func paramsComeOutInDeclarationOrder(params: [String: ParamValue], expected: String) throws {
+        let entry = StackEntry(id: "e2", screen: "doc", params: EntryParams(params), presentation: .push)
+        #expect(
+            try Self.render(entry)
+                == #"{"id":"e2","screen":"doc","params":"# + expected + #","presentation":"push"}"#
+        )
+    }
+
+    /// A screen the table does not have (a stack given to resolve) is written from the entry alone.
+    @Test func anUnknownScreenIsWrittenToo() throws {
+        let entry = StackEntry(
+            id: "e1",
+            screen: "gone\"quote",
+            params: EntryParams(["b": .int(1), "a": .int(2)]),
+            presentation: .modal
+        )
+        #expect(
+            try Self.render(entry)
+                == #"{"id":"e1","screen":"gone\"quote","params":{"a":2,"b":1},"presentation":"modal"}"#
+        )
+    }
+}
