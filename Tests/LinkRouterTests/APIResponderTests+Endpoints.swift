@@ -122,6 +122,17 @@ import Testing
         )
         #expect(old["status"] == "redirected_screen")
         #expect(old.screens == ["home", "cart", "update_required"])
+        // The request's own headers count as a navigate's would; the body's override them.
+        let checkout: JSONValue = [
+            "url": "shop://checkout", "stack": ["home", "cart"],
+            "attributes": ["signed_in": true, "new_checkout": true],
+        ]
+        let viaHeader = client.call(.post, "/v1/resolve", checkout, headers: [("X-App-Version", "2.2.9")])
+        #expect(viaHeader.screens == ["home", "cart", "update_required"])
+        var overridden = checkout.objectValue ?? JSONObject()
+        _ = overridden.append(key: "headers", value: ["x-APP-version": "2.4.0"])
+        let newer = client.call(.post, "/v1/resolve", .object(overridden), headers: [("X-App-Version", "2.2.9")])
+        #expect(newer.screens == ["home", "cart", "checkout"])
         // Parking in a dry run stores nothing either.
         let parked = client.post("/v1/resolve", ["url": "shop://cart"])
         #expect(parked["status"] == "parked")

@@ -12,18 +12,19 @@ extension APIResponder {
         let url = try body.requiredString("url")
         try checkLength(ofLink: url)
         let session = try Self.dryRunSession(body, config)
-        var headers: [String: String] = [:]
+        // The request's own headers, as a navigate would see them, with the body's `headers` over them.
+        var headers = request.headerDictionary
         for member in try body.objectValue("headers") ?? JSONObject() {
             guard case .string(let value) = member.value else {
                 throw .badRequest("header '\(member.key)' must be a string", detail: ["header": .string(member.key)])
             }
-            headers[member.key] = value
+            headers[HTTPRequest.asciiLowercased(member.key)] = value
         }
         let navigation = Navigator.Request(
             url: url,
             strategy: try body.strategy(),
             via: try body.strings("via") ?? [],
-            headers: headers
+            lowercasedHeaders: headers
         )
         let explanation = Self.explanation(url, config)
         let outcome: NavigationOutcome
