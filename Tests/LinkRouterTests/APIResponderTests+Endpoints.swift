@@ -167,6 +167,13 @@ import Testing
         client.post("/v1/resolve", ["url": "shop://catalog", "stack": [["screen": "product"]]])
             .expectError(422, "invalid_param")
         client.post("/v1/resolve", ["url": "shop://catalog", "stack": [1]]).expectError(400, "bad_request")
+        client.post(
+            "/v1/resolve",
+            ["url": "shop://catalog", "stack": [["screen": "home", "presentation": "sideways"]]]
+        )
+        .expectError(400, "bad_request")
+        client.post("/v1/resolve", ["url": "shop://catalog", "stack": [["screen": "home", "id": 1]]])
+            .expectError(400, "bad_request")
         client.post("/v1/resolve", ["url": "shop://catalog", "stack": "home"]).expectError(400, "bad_request")
         client.post("/v1/resolve", ["url": "shop://catalog", "headers": ["X-App-Version": 2]])
             .expectError(400, "bad_request")
@@ -377,5 +384,20 @@ import Testing
         fixed.expectJSON(200)
         #expect(fixed["routes"] == 16)
         #expect(api.get("/healthz")["routes"] == 16)
+    }
+}
+
+@Suite struct ResolveStackCopyTests {
+    /// The stack of an answer, entries with their `id` and `presentation`, is a valid dry-run stack:
+    /// resolving from it gives what navigating the session itself gives.
+    @Test func anAnswersStackCanBeResolvedFrom() throws {
+        let client = try APIFixture.client()
+        let id = client.session(at: ["shop://product/7", "shop://product/7/reviews"])
+        let stack = client.view(id)["stack"] ?? .null
+        let dryRun = client.post("/v1/resolve", ["url": "shop://product/9", "stack": stack])
+        dryRun.expectJSON(200)
+        let real = client.navigate(id, "shop://product/9")
+        #expect(dryRun["stack"] == real["stack"])
+        #expect(dryRun["transition"] == real["transition"])
     }
 }

@@ -64,7 +64,16 @@ extension APIResponder {
             case .string(let screen): name = screen
             case .object(let object):
                 let entry = RequestBody(object: object)
-                try entry.only(["screen", "params"])
+                // An entry copied from an answer carries `id` and `presentation` too: both are
+                // checked and then made afresh (ids e1, e2, … and the screen's presentation).
+                try entry.only(["screen", "params", "id", "presentation"])
+                _ = try entry.string("id")
+                if let presentation = try entry.string("presentation"), Presentation(rawValue: presentation) == nil {
+                    throw .badRequest(
+                        "presentation must be push, modal or root",
+                        detail: ["field": .string("presentation")]
+                    )
+                }
                 name = try entry.requiredString("screen")
                 params = try RequestBody.params(try entry.objectValue("params") ?? JSONObject())
             default:
