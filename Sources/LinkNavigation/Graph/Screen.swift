@@ -26,15 +26,15 @@ public typealias ScreenParam = NamedParam
 public struct Screen: Sendable, Hashable {
     private let fields: Fields
 
-    public var name: String { fields.name }
+    public var name: String { fields.values.name }
     /// Declared params, in order.
-    public var params: [ScreenParam] { fields.params }
+    public var params: [ScreenParam] { fields.values.params }
     /// The screen below this one when a stack is synthesised; `nil` for a root.
-    public var parent: String? { fields.parent }
+    public var parent: String? { fields.values.parent }
     /// The screens this one may be pushed on; `nil`: any screen.
-    public var origins: Set<String>? { fields.origins }
-    public var presentation: Presentation { fields.presentation }
-    public var launch: LaunchMode { fields.launch }
+    public var origins: Set<String>? { fields.values.origins }
+    public var presentation: Presentation { fields.values.presentation }
+    public var launch: LaunchMode { fields.values.launch }
     /// Required params: two entries of a screen with equal identity params are the same place.
     public var identityParams: [String] { fields.identityParams }
 
@@ -47,12 +47,14 @@ public struct Screen: Sendable, Hashable {
         launch: LaunchMode = .standard
     ) {
         fields = Fields(
-            name: name,
-            params: params,
-            parent: parent,
-            origins: origins,
-            presentation: presentation,
-            launch: launch
+            Values(
+                name: name,
+                params: params,
+                parent: parent,
+                origins: origins,
+                presentation: presentation,
+                launch: launch
+            )
         )
     }
 
@@ -65,52 +67,24 @@ public struct Screen: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(fields.values) }
 
-    private final class Fields: Sendable {
+    /// Every declared field: what equality and hashing look at.
+    private struct Values: Sendable, Hashable {
         let name: String
         let params: [ScreenParam]
         let parent: String?
         let origins: Set<String>?
         let presentation: Presentation
         let launch: LaunchMode
-        let identityParams: [String]
-
-        init(
-            name: String,
-            params: [ScreenParam],
-            parent: String?,
-            origins: Set<String>?,
-            presentation: Presentation,
-            launch: LaunchMode
-        ) {
-            self.name = name
-            self.params = params
-            self.parent = parent
-            self.origins = origins
-            self.presentation = presentation
-            self.launch = launch
-            identityParams = params.filter(\.declaration.isRequired).map(\.name)
-        }
-
-        /// What equality and hashing look at: every declared field (the identity params follow
-        /// from the params).
-        var values: Values {
-            Values(
-                name: name,
-                params: params,
-                parent: parent,
-                origins: origins,
-                presentation: presentation,
-                launch: launch
-            )
-        }
     }
 
-    private struct Values: Hashable {
-        let name: String
-        let params: [ScreenParam]
-        let parent: String?
-        let origins: Set<String>?
-        let presentation: Presentation
-        let launch: LaunchMode
+    private final class Fields: Sendable {
+        let values: Values
+        /// From the params, once.
+        let identityParams: [String]
+
+        init(_ values: Values) {
+            self.values = values
+            identityParams = values.params.filter(\.declaration.isRequired).map(\.name)
+        }
     }
 }
