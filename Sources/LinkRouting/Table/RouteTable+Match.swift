@@ -11,7 +11,7 @@ extension RouteTable {
         // `self` is alive for the whole call: the closure borrows it rather than retaining it
         // (a retain and release of the table per closure and per inlined use, otherwise).
         let table = Unmanaged.passUnretained(self)
-        let scanned = ScannedURL.with(url) { scanned in
+        let scanned = ScannedURL.with(url, knownHosts: hostKeys) { scanned in
             table._withUnsafeGuaranteedRef { $0.match(scanned, into: &parts) }
         }
         switch scanned {
@@ -42,7 +42,7 @@ extension RouteTable {
     /// Custom schemes are sources `0..<schemes.count`; then each host as https and as http.
     func sourceID(of url: ScannedURL) -> Int? {
         if url.isWeb {
-            guard let i = hostKeys.index(of: url.host) else { return nil }
+            guard let i = url.hostIndex >= 0 ? url.hostIndex : hostKeys.index(of: url.host) else { return nil }
             return schemes.count + 2 * i + (url.scheme.count == 5 ? 0 : 1)
         }
         return schemeKeys.index(of: url.scheme)

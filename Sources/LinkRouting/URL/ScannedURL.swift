@@ -20,6 +20,9 @@ struct ScannedURL {
     var isWeb: Bool
     /// Web URLs: the host as written, with a default port removed (compare case-insensitively).
     var host: UnsafeBufferPointer<UInt8>
+    /// Web URLs: the index of ``host`` among the known hosts given to the scan when it is one of
+    /// them as written (see ``ByteKeys/plainHost(in:at:)``), else -1 (look it up).
+    var hostIndex: Int
     /// Decoded path segments; for a custom scheme the first one is the (lowercased) host slot.
     var segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     /// Where each segment is in the URL's UTF-8, before decoding.
@@ -34,19 +37,26 @@ struct ScannedURL {
     /// Scans `url` into stack buffers and calls `body` with the result.
     ///
     /// Allocates nothing for URLs of ordinary size: the scratch buffers are temporary allocations.
+    /// - Parameter knownHosts: hosts to recognise as written, setting ``hostIndex``.
     @inline(__always)
-    static func with<R>(_ url: String, _ body: (ScannedURL) -> R) -> Result<R, MalformedURLError> {
+    static func with<R>(_ url: String, knownHosts: ByteKeys? = nil, _ body: (ScannedURL) -> R)
+        -> Result<R, MalformedURLError>
+    {
         // Native strings lend their bytes without a copy of the string (and its reference counting).
-        if let result = url.utf8.withContiguousStorageIfAvailable({ with(bytes: $0, body) }) { return result }
+        if let result = url.utf8.withContiguousStorageIfAvailable({ with(bytes: $0, knownHosts, body) }) {
+            return result
+        }
         var url = url
-        return url.withUTF8 { with(bytes: $0, body) }
+        return url.withUTF8 { with(bytes: $0, knownHosts, body) }
     }
 
     /// ``with(_:_:)`` on the URL's UTF-8.
     @inline(__always)
-    private static func with<R>(bytes raw: UnsafeBufferPointer<UInt8>, _ body: (ScannedURL) -> R)
-        -> Result<R, MalformedURLError>
-    {
+    private static func with<R>(
+        bytes raw: UnsafeBufferPointer<UInt8>,
+        _ knownHosts: ByteKeys?,
+        _ body: (ScannedURL) -> R
+    ) -> Result<R, MalformedURLError> {
         let n = raw.count
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"; web links mostly say `https:`.
         var i = 0
@@ -76,7 +86,7 @@ struct ScannedURL {
             let scheme = UnsafeBufferPointer(rebasing: raw[0..<i])
             isWeb = asciiEqualsLowercase(scheme, "https") || asciiEqualsLowercase(scheme, "http")
         }
-        let bounds = Bounds(schemeEnd: i, isWeb: isWeb)
+        let bounds = Bounds(schemeEnd: i, isWeb: isWeb, knownHosts: knownHosts)
         // Small buffers stay on the stack; a URL with more segments or pairs than they hold
         // (rare) is scanned again with room for the worst case. Where the path, the query and
         // the fragment start is found by the scan itself.
@@ -130,6 +140,8 @@ struct ScannedURL {
         var schemeEnd: Int
         /// The scheme is `http` or `https`, in any case.
         var isWeb: Bool
+        /// Hosts that the authority is compared with first.
+        var knownHosts: ByteKeys?
     }
 
     static func scan(
@@ -144,19 +156,28 @@ struct ScannedURL {
         let isWeb = bounds.isWeb
         let n = raw.count
         var host = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var hostIndex = -1
         var pathStart = bounds.schemeEnd + 1
         if isWeb {
             let i = pathStart
             guard n - i >= 2, raw[i] == 0x2F, raw[i + 1] == 0x2F else {
                 return .malformed(MalformedURLError(component: .host, reason: .missingHost, offset: i))
             }
-            switch parseAuthority(raw, i + 2, n, https: scheme.count == 5) {
-            case .success(let (h, authEnd)):
-                host = h
-                // Past the '/' after the authority (it may end on '?' or '#' instead).
-                pathStart = authEnd < n && raw[authEnd] == 0x2F ? authEnd + 1 : authEnd
-            case .failure(let e): return .malformed(e)
+            let authEnd: Int
+            if let known = bounds.knownHosts?.plainHost(in: raw, at: i + 2) {
+                host = UnsafeBufferPointer(rebasing: raw[(i + 2)..<known.end])
+                hostIndex = known.index
+                authEnd = known.end
+            } else {
+                switch parseAuthority(raw, i + 2, n, https: scheme.count == 5) {
+                case .success(let (h, end)):
+                    host = h
+                    authEnd = end
+                case .failure(let e): return .malformed(e)
+                }
             }
+            // Past the '/' after the authority (it may end on '?' or '#' instead).
+            pathStart = authEnd < n && raw[authEnd] == 0x2F ? authEnd + 1 : authEnd
         } else {
             if n - pathStart >= 2, raw[pathStart] == 0x2F, raw[pathStart + 1] == 0x2F { pathStart += 2 }
             if pathStart < n, raw[pathStart] == 0x2F { pathStart += 1 }
@@ -281,6 +302,7 @@ struct ScannedURL {
                 scheme: scheme,
                 isWeb: isWeb,
                 host: host,
+                hostIndex: hostIndex,
                 segments: UnsafeBufferPointer(rebasing: segs[0..<count]),
                 rawSegments: UnsafeBufferPointer(rebasing: ranges[0..<count]),
                 query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount]),
