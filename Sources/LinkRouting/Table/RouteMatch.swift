@@ -1,8 +1,15 @@
 /// What a match found: written in place by the scan's closures, then wrapped in a ``RouteMatch``.
 struct MatchParts: Sendable {
-    var terminal: Int32 = -1
     var spans = CapturedSpans()
     var extras: MatchExtras?
+
+    /// The matched terminal, kept in the spans' header (see ``CapturedSpans``).
+    var terminal: Int32 {
+        get { spans.tag }
+        set { spans.tag = newValue }
+    }
+
+    init() { terminal = -1 }
 }
 
 /// The result of matching a URL: the route, its typed parameters and any warnings.

@@ -108,7 +108,9 @@ extension RouteTable {
         parts.terminal = terminalIndex
         // Most matches have at most four captures, no declared query params and no warnings:
         // they leave `parts.extras` nil and touch no array.
-        let inline = CapturedSpans.fits(urlLength: url.length) && captures.count <= CapturedSpans.capacity
+        let inline =
+            captures.count <= CapturedSpans.capacity
+            && CapturedSpans.fits(urlLength: url.length, specCount: trie.specs.count)
         // The scheme starts the URL's bytes: segments used in place point into them.
         let rawBase = url.scheme.baseAddress
         var spill: [CapturedSpan]?
