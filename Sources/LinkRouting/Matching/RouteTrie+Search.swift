@@ -22,16 +22,19 @@ extension RouteTrie {
     ///   - segments: decoded path segments.
     ///   - captures: room for one capture per segment; the winning path's captures are left in it.
     ///   - acceptor: checks a terminal's route against what the trie cannot see (source, query).
+    ///   - exhaustive: skip the loop that follows the search's first choices (``Walker/descend()``)
+    ///     and search at once; for tests, which compare the two.
     /// - Returns: the terminal index and the number of captures, or `nil`.
     @inline(__always)
     func search(
         _ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
         captures: UnsafeMutablePointer<Capture>,
-        acceptor: Acceptor
+        acceptor: Acceptor,
+        exhaustive: Bool = false
     ) -> (terminal: Int32, captures: Int)? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLevels) { kinds in
             specs.withUnsafeBufferPointer { specs in
-                Walker(
+                let walker = Walker(
                     nodes: UnsafeBufferPointer(nodes),
                     terminals: UnsafeBufferPointer(terminals),
                     literalEdges: UnsafeBufferPointer(literalEdges),
@@ -43,7 +46,15 @@ extension RouteTrie {
                     kinds: kinds.baseAddress!,
                     acceptor: acceptor,
                     sourceID: Int32(truncatingIfNeeded: acceptor.sourceID)
-                ).visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
+                )
+                if !exhaustive {
+                    switch walker.descend() {
+                    case .found(let terminal, let depth): return (terminal, depth)
+                    case .none: return nil
+                    case .undecided: break
+                    }
+                }
+                return walker.visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
             }
         }
     }

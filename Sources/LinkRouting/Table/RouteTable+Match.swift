@@ -6,13 +6,20 @@ extension RouteTable {
     /// - Throws: ``MalformedURLError`` for malformed escapes, invalid UTF-8, control characters or
     ///   dot segments, naming the component.
     public func match(_ url: String) throws(MalformedURLError) -> RouteMatch? {
+        try match(url, exhaustive: false)
+    }
+
+    /// ``match(_:)``; `exhaustive` searches the trie without first following its first choices
+    /// (see ``RouteTrie/search(_:captures:acceptor:exhaustive:)``), for tests that compare the two.
+    @inline(__always)
+    func match(_ url: String, exhaustive: Bool) throws(MalformedURLError) -> RouteMatch? {
         // The scan's closures hand back a flag: the parts are written in place, not copied out.
         var parts = MatchParts()
         // `self` is alive for the whole call: the closure borrows it rather than retaining it
         // (a retain and release of the table per closure and per inlined use, otherwise).
         let table = Unmanaged.passUnretained(self)
         let scanned = ScannedURL.with(url, knownHosts: hostKeys) { scanned in
-            table._withUnsafeGuaranteedRef { $0.match(scanned, into: &parts) }
+            table._withUnsafeGuaranteedRef { $0.match(scanned, into: &parts, exhaustive: exhaustive) }
         }
         switch scanned {
         case .success(let found): return found ? RouteMatch(table: self, url: url, parts: parts) : nil
@@ -21,13 +28,18 @@ extension RouteTable {
     }
 
     /// Matches a scanned URL; on success `parts` holds the result.
-    func match(_ url: ScannedURL, into parts: inout MatchParts) -> Bool {
+    func match(_ url: ScannedURL, into parts: inout MatchParts, exhaustive: Bool = false) -> Bool {
         guard let sourceID = sourceID(of: url) else { return false }
         // Each capture takes at least one segment, and no path captures more than the trie's deepest.
         let room = Swift.min(url.segments.count, trie.maxCaptures) + 1
         return withUnsafeTemporaryAllocation(of: Capture.self, capacity: room) { captures in
             let acceptor = Acceptor(table: Unmanaged.passUnretained(self), sourceID: sourceID, query: url.query)
-            let found = trie.search(url.segments, captures: captures.baseAddress!, acceptor: acceptor)
+            let found = trie.search(
+                url.segments,
+                captures: captures.baseAddress!,
+                acceptor: acceptor,
+                exhaustive: exhaustive
+            )
             guard let (terminal, depth) = found else { return false }
             makeParts(
                 terminal,

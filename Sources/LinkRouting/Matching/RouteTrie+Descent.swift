@@ -1,0 +1,89 @@
+extension RouteTrie.Walker {
+    /// What ``descend()`` found.
+    enum Descent {
+        /// The terminal the search would return, with the number of captures on its path.
+        case found(Int32, captures: Int)
+        /// No route takes the URL.
+        case none
+        /// The descent cannot decide: run the search.
+        case undecided
+    }
+
+    /// Follows the search's first choice at every node, in a loop rather than by recursion.
+    ///
+    /// The depth-first search returns the first accepted terminal in its exploration order, unless
+    /// two edges of one kind take a segment (then it compares their paths). Its first path is the
+    /// one taken here: the literal edge, else the first typed edge taking the segment, else the
+    /// absent-optional edge. Reaching an accepted terminal along it is therefore the search's
+    /// answer. A dead end is `none` only when no node on the way offered another choice; a kind
+    /// with several edges, or a rest-of-path edge, is left to the search.
+    func descend() -> Descent {
+        var nodeIndex: Int32 = 0
+        var seg = 0
+        var depth = 0
+        // Some node on the way had a choice after the one taken: a dead end needs the search.
+        var passedChoices = false
+        while true {
+            let node = nodes[Int(nodeIndex)]
+            if seg == segments.count {
+                var t = node.terminalStart
+                let end = node.terminalStart + node.terminalCount
+                while t < end {
+                    let terminal = terminals[Int(t)]
+                    if terminal.sourceID < 0 || terminal.sourceID == sourceID, terminal.plain || acceptor.accepts(t) {
+                        return .found(t, captures: depth)
+                    }
+                    t += 1
+                }
+                // The search's last choice here: an absent optional group.
+                guard node.absentChild >= 0 else { return passedChoices ? .undecided : .none }
+                nodeIndex = node.absentChild
+                continue
+            }
+            let segment = segments[seg]
+            let typedMayTake = node.typedCount > 0 && !segment.isEmpty
+            if node.literalCount > 0, let child = literalChild(node, segment) {
+                if typedMayTake || node.absentChild >= 0 || node.restCount > 0 { passedChoices = true }
+                nodeIndex = child
+                seg += 1
+                continue
+            }
+            if typedMayTake {
+                var e = Int(node.typedStart)
+                let end = e + Int(node.typedCount)
+                var taken = -1
+                while e < end {
+                    let edge = typedEdges[e]
+                    // A kind of several edges: the search compares their paths.
+                    guard edge.alone else { return .undecided }
+                    if edgeAccepts(edge, segment) {
+                        taken = e
+                        break
+                    }
+                    e += 1
+                }
+                if taken >= 0 {
+                    let edge = typedEdges[taken]
+                    if taken + 1 < end || node.absentChild >= 0 || node.restCount > 0 { passedChoices = true }
+                    captures[depth] = Capture(
+                        spec: edge.spec,
+                        start: Int32(truncatingIfNeeded: seg),
+                        end: Int32(truncatingIfNeeded: seg + 1),
+                        quickCheck: edge.quickCheck
+                    )
+                    depth += 1
+                    seg += 1
+                    nodeIndex = edge.child
+                    continue
+                }
+            }
+            if node.absentChild >= 0 {
+                if node.restCount > 0 { passedChoices = true }
+                nodeIndex = node.absentChild
+                continue
+            }
+            if node.restCount > 0 { return .undecided }
+            return passedChoices ? .undecided : .none
+        }
+    }
+}
