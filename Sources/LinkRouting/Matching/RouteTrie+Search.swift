@@ -39,6 +39,7 @@ extension RouteTrie {
                     terminals: UnsafeBufferPointer(terminals),
                     literalEdges: UnsafeBufferPointer(literalEdges),
                     literalBytes: UnsafeBufferPointer(literalBytes),
+                    literalSlots: UnsafeBufferPointer(literalSlots),
                     typedEdges: UnsafeBufferPointer(typedEdges),
                     specs: specs,
                     segments: segments,
@@ -70,6 +71,7 @@ extension RouteTrie {
         let terminals: UnsafeBufferPointer<Terminal>
         let literalEdges: UnsafeBufferPointer<LiteralEdge>
         let literalBytes: UnsafeBufferPointer<UInt8>
+        let literalSlots: UnsafeBufferPointer<Int32>
         let typedEdges: UnsafeBufferPointer<TypedEdge>
         let specs: UnsafeBufferPointer<ParamSpec>
         let segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
@@ -158,33 +160,28 @@ extension RouteTrie {
             }
         }
 
-        /// Binary search over the node's literal edges, sorted by (length, bytes): the length and
-        /// the first eight bytes compare as two words, the rest (long literals only) byte by byte.
+        /// The node's literal edge equal to `segment`, through its hash table: the length and the
+        /// first eight bytes compare as two words, the rest (long literals only) as words too.
         @inline(__always)
         func literalChild(_ node: Node, _ segment: UnsafeBufferPointer<UInt8>) -> Int32? {
-            var low = Int(node.literalStart)
-            var high = low + Int(node.literalCount)
-            let count = segment.count
             guard let segBase = segment.baseAddress else { return nil }
+            let count = segment.count
             let key = RouteTrie.prefixKey(segment)
-            while low < high {
-                let mid = (low + high) >> 1
-                let edge = literalEdges[mid]
-                if edge.length != count {
-                    if Int(edge.length) < count { low = mid + 1 } else { high = mid }
-                    continue
+            let start = Int(node.slotStart)
+            let mask = Int(node.slotMask)
+            var h = RouteTrie.literalHash(key, length: count) & mask
+            // At most half the slots are taken: the probe always reaches an empty one.
+            while true {
+                let e = literalSlots[start + h]
+                if e < 0 { return nil }
+                let edge = literalEdges[Int(e)]
+                if edge.length == count && edge.prefix == key {
+                    if count <= 8 { return edge.child }
+                    let bytes = literalBytes.baseAddress!  // non-empty whenever an edge exists
+                    if ByteKeys.equal(bytes + Int(edge.offset) + 8, segBase + 8, count - 8) { return edge.child }
                 }
-                if edge.prefix != key {
-                    if edge.prefix < key { low = mid + 1 } else { high = mid }
-                    continue
-                }
-                if count <= 8 { return edge.child }
-                let bytes = literalBytes.baseAddress!  // non-empty whenever an edge exists
-                let order = ByteParsing.memcmpBytes(bytes + Int(edge.offset) + 8, segBase + 8, count - 8)
-                if order == 0 { return edge.child }
-                if order < 0 { low = mid + 1 } else { high = mid }
+                h = (h + 1) & mask
             }
-            return nil
         }
 
         /// Rest-of-path takes one or more non-empty segments; length constraints apply to the joined text.
