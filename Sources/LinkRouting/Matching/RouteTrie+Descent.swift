@@ -9,6 +9,14 @@ extension RouteTrie.Walker {
         case undecided
     }
 
+    /// Whether a literal `edge` longer than eight bytes, whose first eight equal the segment's, has
+    /// the segment's remaining bytes.
+    @inline(never)
+    func tailEquals(_ edge: RouteTrie.LiteralEdge, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let bytes = literalBytes.baseAddress, let base = segment.baseAddress else { return false }
+        return ByteKeys.equal(bytes + Int(edge.offset) + 8, base + 8, Int(edge.length) - 8)
+    }
+
     /// Follows the search's first choice at every node, in a loop rather than by recursion.
     ///
     /// The depth-first search returns the first accepted terminal in its exploration order, unless
@@ -42,11 +50,30 @@ extension RouteTrie.Walker {
             }
             let segment = segments[seg]
             let typedMayTake = node.typedCount > 0 && !segment.isEmpty
-            if node.literalCount > 0, let child = literalChild(node, segment) {
-                if typedMayTake || node.absentChild >= 0 || node.restCount > 0 { passedChoices = true }
-                nodeIndex = child
-                seg += 1
-                continue
+            if node.literalCount > 0, segment.baseAddress != nil {
+                // ``literalChild(_:_:)`` written out: the compiler calls it rather than inline it here.
+                let count = segment.count
+                let key = RouteTrie.prefixKey(segment)
+                let mask = Int(node.slotMask)
+                let slots = literalSlots.baseAddress! + Int(node.slotStart)  // the node has literal edges
+                var h = RouteTrie.literalHash(key, length: count) & mask
+                var child: Int32 = -1
+                while true {
+                    let e = slots[h]
+                    if e < 0 { break }
+                    let edge = literalEdges[Int(e)]
+                    if edge.length == count && edge.prefix == key && (count <= 8 || tailEquals(edge, segment)) {
+                        child = edge.child
+                        break
+                    }
+                    h = (h + 1) & mask
+                }
+                if child >= 0 {
+                    if typedMayTake || node.absentChild >= 0 || node.restCount > 0 { passedChoices = true }
+                    nodeIndex = child
+                    seg += 1
+                    continue
+                }
             }
             if typedMayTake {
                 var e = Int(node.typedStart)
