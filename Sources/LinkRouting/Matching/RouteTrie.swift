@@ -9,7 +9,7 @@
 ///   written once in `init`, freed in `deinit` and never mutated in between, so any thread may
 ///   read them. Raw buffers keep the search free of reference counting (a third of its cost
 ///   with arrays).
-final class RouteTrie: @unchecked Sendable {
+@usableFromInline final class RouteTrie: @unchecked Sendable {
     struct Node {
         var literalStart: Int32 = 0
         var literalCount: Int32 = 0
@@ -77,8 +77,8 @@ final class RouteTrie: @unchecked Sendable {
 
     /// A route (one of its variants) ending at a node. `names` lists the names of the captures
     /// made along the path to this node, in order.
-    struct Terminal {
-        var route: Int32
+    @usableFromInline struct Terminal: BitwiseCopyable {
+        @usableFromInline var route: Int32
         var namesStart: Int32
         var namesCount: Int32
         /// The source the route is pinned to, or -1: checked inline by the search.
@@ -98,7 +98,7 @@ final class RouteTrie: @unchecked Sendable {
     /// of literal edge indexes by ``literalHash(_:length:)``, -1 for an empty slot.
     let literalSlots: UnsafeMutableBufferPointer<Int32>
     let typedEdges: UnsafeMutableBufferPointer<TypedEdge>
-    let terminals: UnsafeMutableBufferPointer<Terminal>
+    @usableFromInline let terminals: UnsafeMutableBufferPointer<Terminal>
     let specs: [ParamSpec]
     let terminalNames: [String]
     /// The deepest number of captures any path makes.

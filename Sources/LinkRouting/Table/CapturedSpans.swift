@@ -1,5 +1,5 @@
 /// A path capture of a match, kept as bytes of the URL until its value is asked for.
-struct CapturedSpan: Sendable {
+@usableFromInline struct CapturedSpan: Sendable {
     /// The capture's bytes in the URL's UTF-8, still percent-encoded: one segment, or for
     /// rest-of-path several with their `/` separators.
     var start: Int
@@ -22,21 +22,21 @@ struct CapturedSpan: Sendable {
 /// handful of fields the compiler copies and destroys inline: one more (a separate count, or the
 /// spans as a tuple of words) and every `RouteMatch?` is destroyed through its type's value
 /// witnesses, about a hundred instructions per match.
-struct CapturedSpans: Sendable {
+@usableFromInline struct CapturedSpans: Sendable {
     static let capacity = 4
 
     /// The count in the low byte; the high 32 bits hold ``tag``.
-    private var header: UInt64 = 0
+    @usableFromInline var header: UInt64 = 0
     /// Span i in lane i: start and end (22 bits each), the spec (15 bits), the quick check
     /// (3 bits), then the host-slot and verbatim flags.
     private var words: SIMD4<UInt64> = .zero
 
     /// How many spans are held here.
-    var count: Int { Int(header & 0xFF) }
+    @inlinable var count: Int { Int(header & 0xFF) }
 
     /// A 32-bit value of the owner's, kept in the header word (the match's terminal).
-    var tag: Int32 {
-        get { Int32(truncatingIfNeeded: header >> 32) }
+    @usableFromInline var tag: Int32 {
+        @inlinable get { Int32(truncatingIfNeeded: header >> 32) }
         set { header = header & 0xFFFF_FFFF | UInt64(UInt32(bitPattern: newValue)) << 32 }
     }
 
@@ -89,12 +89,12 @@ struct CapturedSpans: Sendable {
 
 /// What most matches do not have: captures beyond the inline ones, declared query params and
 /// warnings. `nil` in a match that has none of them, so that copying it costs no reference counting.
-final class MatchExtras: Sendable {
+@usableFromInline final class MatchExtras: Sendable {
     /// Captures after those in ``CapturedSpans`` (all of them when they do not fit there: a URL of
     /// 4 MiB or more, a table of more than 32,768 specs).
-    let spans: [CapturedSpan]
+    @usableFromInline let spans: [CapturedSpan]
     /// Declared query params in declaration order (optional ones as `null` when absent, defaults filled).
-    let queryParams: [MatchedParam]
+    @usableFromInline let queryParams: [MatchedParam]
     let warnings: [MatchWarning]
 
     init(spans: [CapturedSpan], queryParams: [MatchedParam], warnings: [MatchWarning]) {
