@@ -123,30 +123,14 @@ extension RouteTable {
         let inline =
             captures.count <= CapturedSpans.capacity
             && CapturedSpans.fits(urlLength: url.length, specCount: trie.specs.count)
-        // The scheme starts the URL's bytes: segments used in place point into them.
-        let rawBase = url.scheme.baseAddress
+        if inline && !terminal.declaresQuery && url.query.isEmpty {
+            for capture in captures { _ = parts.spans.append(Self.span(of: capture, in: url)) }
+            return
+        }
         var spill: [CapturedSpan]?
         if !inline { spill = [] }
         for capture in captures {
-            let first = Int(capture.start)
-            let last = Swift.max(first, Int(capture.end) - 1)
-            // Verbatim: every segment is used where it stands in the URL (none decoded into the scratch).
-            var verbatim = true
-            var s = url.pathDecoded ? first : last + 1
-            while s <= last {
-                if url.segments[s].baseAddress != rawBase.map({ $0 + url.rawSegments[s].lowerBound }) {
-                    verbatim = false
-                }
-                s += 1
-            }
-            let span = CapturedSpan(
-                start: url.rawSegments[first].lowerBound,
-                end: url.rawSegments[last].upperBound,
-                spec: capture.spec,
-                quickCheck: capture.quickCheck,
-                hostSlot: !url.isWeb && first == 0,
-                verbatim: verbatim
-            )
+            let span = Self.span(of: capture, in: url)
             if !(inline && parts.spans.append(span)) { spill?.append(span) }
         }
         let shadowing = !url.query.isEmpty && !captures.isEmpty
@@ -168,6 +152,31 @@ extension RouteTable {
         if spill != nil || !queryParams.isEmpty || !warnings.isEmpty {
             parts.extras = MatchExtras(spans: spill ?? [], queryParams: queryParams, warnings: warnings)
         }
+    }
+
+    /// Where `capture` is in the URL's bytes, and how to read it back.
+    @inline(__always)
+    private static func span(of capture: Capture, in url: ScannedURL) -> CapturedSpan {
+        let first = Int(capture.start)
+        let last = Swift.max(first, Int(capture.end) - 1)
+        // Verbatim: every segment is used where it stands in the URL (none decoded into the scratch).
+        // The scheme starts the URL's bytes: segments used in place point into them.
+        var verbatim = true
+        var s = url.pathDecoded ? first : last + 1
+        while s <= last {
+            if url.segments[s].baseAddress != url.scheme.baseAddress.map({ $0 + url.rawSegments[s].lowerBound }) {
+                verbatim = false
+            }
+            s += 1
+        }
+        return CapturedSpan(
+            start: url.rawSegments[first].lowerBound,
+            end: url.rawSegments[last].upperBound,
+            spec: capture.spec,
+            quickCheck: capture.quickCheck,
+            hostSlot: !url.isWeb && first == 0,
+            verbatim: verbatim
+        )
     }
 
     private func queryValue(
