@@ -26,6 +26,7 @@ extension RouteTrie.Walker {
     /// answer. A dead end is `none` only when no node on the way offered another choice; a kind
     /// with several edges, or a rest-of-path edge, is left to the search.
     func descend() -> Descent {
+        // Indexes stay below the segment, edge and slot counts: `&+` spares overflow checks.
         var nodeIndex: Int32 = 0
         var seg = 0
         var depth = 0
@@ -41,7 +42,7 @@ extension RouteTrie.Walker {
                     if terminal.sourceID < 0 || terminal.sourceID == sourceID, terminal.plain || acceptor.accepts(t) {
                         return .found(t, captures: depth)
                     }
-                    t += 1
+                    t &+= 1
                 }
                 // The search's last choice here: an absent optional group.
                 guard node.absentChild >= 0 else { return passedChoices ? .undecided : .none }
@@ -66,12 +67,12 @@ extension RouteTrie.Walker {
                         child = edge.child
                         break
                     }
-                    h = (h + 1) & mask
+                    h = (h &+ 1) & mask
                 }
                 if child >= 0 {
                     if typedMayTake || node.absentChild >= 0 || node.restCount > 0 { passedChoices = true }
                     nodeIndex = child
-                    seg += 1
+                    seg &+= 1
                     continue
                 }
             }
@@ -87,19 +88,19 @@ extension RouteTrie.Walker {
                         taken = e
                         break
                     }
-                    e += 1
+                    e &+= 1
                 }
                 if taken >= 0 {
                     let edge = typedEdges[taken]
-                    if taken + 1 < end || node.absentChild >= 0 || node.restCount > 0 { passedChoices = true }
+                    if taken &+ 1 < end || node.absentChild >= 0 || node.restCount > 0 { passedChoices = true }
                     captures[depth] = Capture(
                         spec: edge.spec,
                         start: Int32(truncatingIfNeeded: seg),
-                        end: Int32(truncatingIfNeeded: seg + 1),
+                        end: Int32(truncatingIfNeeded: seg &+ 1),
                         quickCheck: edge.quickCheck
                     )
-                    depth += 1
-                    seg += 1
+                    depth &+= 1
+                    seg &+= 1
                     nodeIndex = edge.child
                     continue
                 }

@@ -52,6 +52,7 @@ extension RouteTable {
     }
 
     /// Custom schemes are sources `0..<schemes.count`; then each host as https and as http.
+    @inline(__always)
     func sourceID(of url: ScannedURL) -> Int? {
         if url.isWeb {
             guard let i = url.hostIndex >= 0 ? url.hostIndex : hostKeys.index(of: url.host) else { return nil }
