@@ -33,10 +33,11 @@ extension RouteTrie.Walker {
         // Some node on the way had a choice after the one taken: a dead end needs the search.
         var passedChoices = false
         while true {
-            let node = nodes[Int(nodeIndex)]
+            // Fields read where needed rather than the whole node copied at once (fewer registers).
+            let node = UnsafePointer(nodes.baseAddress!) + Int(nodeIndex)  // the root always exists
             if seg == segments.count {
-                var t = node.terminalStart
-                let end = node.terminalStart + node.terminalCount
+                var t = node.pointee.terminalStart
+                let end = node.pointee.terminalStart + node.pointee.terminalCount
                 while t < end {
                     let terminal = terminals[Int(t)]
                     if terminal.sourceID < 0 || terminal.sourceID == sourceID, terminal.plain || acceptor.accepts(t) {
@@ -45,18 +46,18 @@ extension RouteTrie.Walker {
                     t &+= 1
                 }
                 // The search's last choice here: an absent optional group.
-                guard node.absentChild >= 0 else { return passedChoices ? .undecided : .none }
-                nodeIndex = node.absentChild
+                guard node.pointee.absentChild >= 0 else { return passedChoices ? .undecided : .none }
+                nodeIndex = node.pointee.absentChild
                 continue
             }
             let segment = segments[seg]
-            let typedMayTake = node.typedCount > 0 && !segment.isEmpty
-            if node.literalCount > 0, segment.baseAddress != nil {
+            let typedMayTake = node.pointee.typedCount > 0 && !segment.isEmpty
+            if node.pointee.literalCount > 0, segment.baseAddress != nil {
                 // ``literalChild(_:_:)`` written out: the compiler calls it rather than inline it here.
                 let count = segment.count
                 let key = RouteTrie.prefixKey(segment)
-                let mask = Int(node.slotMask)
-                let slots = literalSlots.baseAddress! + Int(node.slotStart)  // the node has literal edges
+                let mask = Int(node.pointee.slotMask)
+                let slots = literalSlots.baseAddress! + Int(node.pointee.slotStart)  // the node has literal edges
                 var h = RouteTrie.literalHash(key, length: count) & mask
                 var child: Int32 = -1
                 while true {
@@ -70,15 +71,17 @@ extension RouteTrie.Walker {
                     h = (h &+ 1) & mask
                 }
                 if child >= 0 {
-                    if typedMayTake || node.absentChild >= 0 || node.restCount > 0 { passedChoices = true }
+                    if typedMayTake || node.pointee.absentChild >= 0 || node.pointee.restCount > 0 {
+                        passedChoices = true
+                    }
                     nodeIndex = child
                     seg &+= 1
                     continue
                 }
             }
             if typedMayTake {
-                var e = Int(node.typedStart)
-                let end = e + Int(node.typedCount)
+                var e = Int(node.pointee.typedStart)
+                let end = e + Int(node.pointee.typedCount)
                 var taken = -1
                 while e < end {
                     let edge = typedEdges[e]
@@ -92,7 +95,9 @@ extension RouteTrie.Walker {
                 }
                 if taken >= 0 {
                     let edge = typedEdges[taken]
-                    if taken &+ 1 < end || node.absentChild >= 0 || node.restCount > 0 { passedChoices = true }
+                    if taken &+ 1 < end || node.pointee.absentChild >= 0 || node.pointee.restCount > 0 {
+                        passedChoices = true
+                    }
                     captures[depth] = Capture(
                         spec: edge.spec,
                         start: Int32(truncatingIfNeeded: seg),
@@ -105,12 +110,12 @@ extension RouteTrie.Walker {
                     continue
                 }
             }
-            if node.absentChild >= 0 {
-                if node.restCount > 0 { passedChoices = true }
-                nodeIndex = node.absentChild
+            if node.pointee.absentChild >= 0 {
+                if node.pointee.restCount > 0 { passedChoices = true }
+                nodeIndex = node.pointee.absentChild
                 continue
             }
-            if node.restCount > 0 { return .undecided }
+            if node.pointee.restCount > 0 { return .undecided }
             return passedChoices ? .undecided : .none
         }
     }
