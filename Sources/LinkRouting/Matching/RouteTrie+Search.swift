@@ -32,31 +32,49 @@ extension RouteTrie {
         acceptor: Acceptor,
         exhaustive: Bool = false
     ) -> (terminal: Int32, captures: Int)? {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLevels) { kinds in
-            specs.withUnsafeBufferPointer { specs in
-                let walker = Walker(
-                    nodes: UnsafeBufferPointer(nodes),
-                    terminals: UnsafeBufferPointer(terminals),
-                    literalEdges: UnsafeBufferPointer(literalEdges),
-                    literalBytes: UnsafeBufferPointer(literalBytes),
-                    literalSlots: UnsafeBufferPointer(literalSlots),
-                    typedEdges: UnsafeBufferPointer(typedEdges),
-                    specs: specs,
-                    segments: segments,
-                    captures: captures,
-                    kinds: kinds.baseAddress!,
-                    acceptor: acceptor,
-                    sourceID: Int32(truncatingIfNeeded: acceptor.sourceID)
-                )
-                if !exhaustive {
-                    switch walker.descend() {
-                    case .found(let terminal, let depth): return (terminal, depth)
-                    case .none: return nil
-                    case .undecided: break
-                    }
-                }
-                return walker.visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
+        // A fixed size when it is enough: the stack slot then costs no arithmetic or check.
+        if maxLevels <= 32 {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { kinds in
+                search(segments, captures: captures, kinds: kinds, acceptor: acceptor, exhaustive: exhaustive)
             }
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLevels) { kinds in
+            search(segments, captures: captures, kinds: kinds, acceptor: acceptor, exhaustive: exhaustive)
+        }
+    }
+
+    /// ``search(_:captures:acceptor:exhaustive:)`` with room for the kinds along a path.
+    @inline(__always)
+    private func search(
+        _ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
+        captures: UnsafeMutablePointer<Capture>,
+        kinds: UnsafeMutableBufferPointer<UInt8>,
+        acceptor: Acceptor,
+        exhaustive: Bool
+    ) -> (terminal: Int32, captures: Int)? {
+        specs.withUnsafeBufferPointer { specs in
+            let walker = Walker(
+                nodes: UnsafeBufferPointer(nodes),
+                terminals: UnsafeBufferPointer(terminals),
+                literalEdges: UnsafeBufferPointer(literalEdges),
+                literalBytes: UnsafeBufferPointer(literalBytes),
+                literalSlots: UnsafeBufferPointer(literalSlots),
+                typedEdges: UnsafeBufferPointer(typedEdges),
+                specs: specs,
+                segments: segments,
+                captures: captures,
+                kinds: kinds.baseAddress!,
+                acceptor: acceptor,
+                sourceID: Int32(truncatingIfNeeded: acceptor.sourceID)
+            )
+            if !exhaustive {
+                switch walker.descend() {
+                case .found(let terminal, let depth): return (terminal, depth)
+                case .none: return nil
+                case .undecided: break
+                }
+            }
+            return walker.visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
         }
     }
 

@@ -32,23 +32,41 @@ extension RouteTable {
         guard let sourceID = sourceID(of: url) else { return false }
         // Each capture takes at least one segment, and no path captures more than the trie's deepest.
         let room = Swift.min(url.segments.count, trie.maxCaptures) + 1
-        return withUnsafeTemporaryAllocation(of: Capture.self, capacity: room) { captures in
-            let acceptor = Acceptor(table: Unmanaged.passUnretained(self), sourceID: sourceID, query: url.query)
-            let found = trie.search(
-                url.segments,
-                captures: captures.baseAddress!,
-                acceptor: acceptor,
-                exhaustive: exhaustive
-            )
-            guard let (terminal, depth) = found else { return false }
-            makeParts(
-                terminal,
-                captures: UnsafeBufferPointer(start: captures.baseAddress, count: depth),
-                url: url,
-                into: &parts
-            )
-            return true
+        // A fixed size when it is enough: the stack slot then costs no arithmetic or check.
+        if room <= 16 {
+            return withUnsafeTemporaryAllocation(of: Capture.self, capacity: 16) { captures in
+                match(url, sourceID: sourceID, captures: captures, into: &parts, exhaustive: exhaustive)
+            }
         }
+        return withUnsafeTemporaryAllocation(of: Capture.self, capacity: room) { captures in
+            match(url, sourceID: sourceID, captures: captures, into: &parts, exhaustive: exhaustive)
+        }
+    }
+
+    /// ``match(_:into:exhaustive:)`` with room for the captures.
+    @inline(__always)
+    private func match(
+        _ url: ScannedURL,
+        sourceID: Int,
+        captures: UnsafeMutableBufferPointer<Capture>,
+        into parts: inout MatchParts,
+        exhaustive: Bool
+    ) -> Bool {
+        let acceptor = Acceptor(table: Unmanaged.passUnretained(self), sourceID: sourceID, query: url.query)
+        let found = trie.search(
+            url.segments,
+            captures: captures.baseAddress!,
+            acceptor: acceptor,
+            exhaustive: exhaustive
+        )
+        guard let (terminal, depth) = found else { return false }
+        makeParts(
+            terminal,
+            captures: UnsafeBufferPointer(start: captures.baseAddress, count: depth),
+            url: url,
+            into: &parts
+        )
+        return true
     }
 
     /// Custom schemes are sources `0..<schemes.count`; then each host as https and as http.

@@ -87,12 +87,13 @@ struct ScannedURL {
             isWeb = asciiEqualsLowercase(scheme, "https") || asciiEqualsLowercase(scheme, "http")
         }
         let bounds = Bounds(schemeEnd: i, isWeb: isWeb, knownHosts: knownHosts)
-        // Small buffers stay on the stack; a URL with more segments or pairs than they hold
-        // (rare) is scanned again with room for the worst case. Where the path, the query and
-        // the fragment start is found by the scan itself.
+        // Small buffers of a fixed size stay on the stack (a constant size costs no arithmetic
+        // or check); a URL with more segments or pairs than they hold (rare) is scanned again
+        // with room for the worst case. Where the path, the query and the fragment start is
+        // found by the scan itself.
         let pathRoom = n - i + 1
         let queryRoom = n / 2 + 1
-        switch scan(raw, bounds, segmentRoom: Swift.min(pathRoom, 24), pairRoom: Swift.min(queryRoom, 8), body) {
+        switch scan(raw, bounds, segmentRoom: 24, pairRoom: 8, body) {
         case .scanned(let result): return .success(result)
         case .malformed(let error): return .failure(error)
         case .needsRoom:
