@@ -2,8 +2,8 @@ import Testing
 
 @testable import LinkRouting
 
-/// Scratch space for captures and path kinds has a fixed size up to 16 captures and 32 levels,
-/// and is sized to the table beyond: deep routes must match the same either way.
+/// Scratch space has a fixed size for URLs under 256 bytes, 16 captures and 32 levels, and is
+/// sized to the URL and the table beyond: long URLs and deep routes must match the same.
 @Suite struct DeepRouteTests {
     static let names = (1...20).map { "p\($0)" }
 
@@ -28,5 +28,13 @@ import Testing
             #expect(try table.match("shop://d/7", exhaustive: exhaustive)?.route.name == "shallow")
             #expect(try table.match(deep + "/21", exhaustive: exhaustive) == nil)
         }
+    }
+
+    @Test(arguments: [10, 100, 300])
+    func escapesDecodeWhateverTheURLLength(_ repeats: Int) throws {
+        let table = try Self.table()
+        let segment = String(repeating: "a%41%C3%A9", count: repeats)
+        let match = try #require(try table.match("shop://d/\(segment)?q=%42"))
+        #expect(match["a"] == .string(String(repeating: "aAé", count: repeats)))
     }
 }

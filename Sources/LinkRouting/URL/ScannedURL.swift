@@ -121,15 +121,33 @@ struct ScannedURL {
         pairRoom: Int,
         _ body: (ScannedURL) -> R
     ) -> Outcome<R> {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
-            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
-                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
-                    withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
-                        switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
-                        case .scanned(let scanned): .scanned(body(scanned))
-                        case .malformed(let error): .malformed(error)
-                        case .needsRoom: .needsRoom
-                        }
+        // Decoding writes at most the URL's bytes; a fixed size covers ordinary URLs.
+        if raw.count < 256 {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
+                scan(raw, bounds, scratch: scratch, segmentRoom: segmentRoom, pairRoom: pairRoom, body)
+            }
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
+            scan(raw, bounds, scratch: scratch, segmentRoom: segmentRoom, pairRoom: pairRoom, body)
+        }
+    }
+
+    @inline(__always)
+    private static func scan<R>(
+        _ raw: UnsafeBufferPointer<UInt8>,
+        _ bounds: Bounds,
+        scratch: UnsafeMutableBufferPointer<UInt8>,
+        segmentRoom: Int,
+        pairRoom: Int,
+        _ body: (ScannedURL) -> R
+    ) -> Outcome<R> {
+        withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
+                withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
+                    switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
+                    case .scanned(let scanned): .scanned(body(scanned))
+                    case .malformed(let error): .malformed(error)
+                    case .needsRoom: .needsRoom
                     }
                 }
             }
@@ -190,7 +208,7 @@ struct ScannedURL {
 
         // Path: split on '/', then decode each segment once; one trailing slash is ignored.
         // Segments without '%' (or capitals in a custom scheme's host slot) are used in place.
-        var out = scratch.baseAddress!  // capacity is raw.count + 1, never empty
+        var out = scratch.baseAddress!  // capacity is at least raw.count + 1, never empty
         var count = 0
         var pathDecoded = false
         if pathStart < hierEnd {
