@@ -135,17 +135,30 @@ extension RouteTable {
         url: ScannedURL,
         into parts: inout MatchParts
     ) {
-        let terminal = trie.terminals[Int(terminalIndex)]
         parts.terminal = terminalIndex
         // Most matches have at most four captures, no declared query params and no warnings:
         // they leave `parts.extras` nil and touch no array.
         let inline =
             captures.count <= CapturedSpans.capacity
             && CapturedSpans.fits(urlLength: url.length, specCount: trie.specs.count)
-        if inline && !terminal.declaresQuery && url.query.isEmpty {
+        if inline && url.query.isEmpty && !trie.terminals[Int(terminalIndex)].declaresQuery {
             for capture in captures { _ = parts.spans.append(Self.span(of: capture, in: url)) }
             return
         }
+        makeExtras(terminalIndex, captures: captures, url: url, inline: inline, into: &parts)
+    }
+
+    /// The rest of ``makeParts(_:captures:url:into:)``: spans beyond the inline ones, declared
+    /// query params and warnings. Apart, so that the usual match does not set up its frame.
+    @inline(never)
+    private func makeExtras(
+        _ terminalIndex: Int32,
+        captures: UnsafeBufferPointer<Capture>,
+        url: ScannedURL,
+        inline: Bool,
+        into parts: inout MatchParts
+    ) {
+        let terminal = trie.terminals[Int(terminalIndex)]
         var spill: [CapturedSpan]?
         if !inline { spill = [] }
         for capture in captures {
