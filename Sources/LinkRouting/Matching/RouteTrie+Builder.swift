@@ -173,6 +173,8 @@ extension RouteTrie {
                     maxCaptures = Swift.max(maxCaptures, names.count)
                 }
                 out.terminalCount = Int32(node.terminals.count)
+                out.choicesAfterTyped = out.absentChild >= 0 || out.restCount > 0
+                out.choicesAfterLiteral = out.typedCount > 0 || out.choicesAfterTyped
                 frozen.append(out)
             }
             return RouteTrie(

@@ -71,9 +71,8 @@ extension RouteTrie.Walker {
                     h = (h &+ 1) & mask
                 }
                 if child >= 0 {
-                    if typedMayTake || node.pointee.absentChild >= 0 || node.pointee.restCount > 0 {
-                        passedChoices = true
-                    }
+                    // Conservative when the segment is empty (no typed edge takes it): the search decides.
+                    passedChoices = passedChoices || node.pointee.choicesAfterLiteral
                     nodeIndex = child
                     seg &+= 1
                     continue
@@ -95,9 +94,7 @@ extension RouteTrie.Walker {
                 }
                 if taken >= 0 {
                     let edge = typedEdges[taken]
-                    if taken &+ 1 < end || node.pointee.absentChild >= 0 || node.pointee.restCount > 0 {
-                        passedChoices = true
-                    }
+                    passedChoices = passedChoices || taken &+ 1 < end || node.pointee.choicesAfterTyped
                     captures[depth] = Capture(
                         spec: edge.spec,
                         start: Int32(truncatingIfNeeded: seg),

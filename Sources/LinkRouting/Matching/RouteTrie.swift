@@ -23,6 +23,10 @@
         var absentChild: Int32 = -1
         var terminalStart: Int32 = 0
         var terminalCount: Int32 = 0
+        /// The node has typed, absent-optional or rest-of-path edges: other choices than a literal.
+        var choicesAfterLiteral = false
+        /// The node has absent-optional or rest-of-path edges: other choices than its typed edges.
+        var choicesAfterTyped = false
     }
 
     /// A literal edge; edges of one node are sorted by (length, bytes), and found through the
