@@ -236,41 +236,40 @@ struct ScannedURL {
                         continue
                     }
                 }
-                // A segment ends at k, on '/' or at the end of the path.
-                let isTrailing = k == hierEnd && segStart == k && count > 0
-                if !isTrailing {
-                    let isHostSlot = !isWeb && count == 0
-                    var segment = UnsafeBufferPointer(rebasing: raw[segStart..<k])
-                    if needsDecoding || (isHostSlot && hasUppercase(segment)) {
-                        pathDecoded = true
-                        do {
-                            segment = try PercentDecoding.decode(
-                                segment,
-                                base: segStart,
-                                plusIsSpace: false,
-                                lowercase: isHostSlot,
-                                out: &out
-                            )
-                        } catch {
-                            return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
-                        }
-                    }
-                    if segment.count <= 2 && isDotSegment(segment) {
-                        return .malformed(
-                            MalformedURLError(
-                                component: isHostSlot ? .host : .path,
-                                reason: .dotSegment,
-                                offset: segStart
-                            )
+                // A segment ends at k, on '/' or at the end of the path (past one trailing slash).
+                if k == hierEnd && segStart == k && count > 0 { break }
+                let isHostSlot = !isWeb && count == 0
+                // segStart <= k <= hierEnd <= raw.count: the segment is inside the URL.
+                var segment = UnsafeBufferPointer(start: bytes + segStart, count: k &- segStart)
+                if needsDecoding || (isHostSlot && hasUppercase(segment)) {
+                    pathDecoded = true
+                    do {
+                        segment = try PercentDecoding.decode(
+                            segment,
+                            base: segStart,
+                            plusIsSpace: false,
+                            lowercase: isHostSlot,
+                            out: &out
                         )
+                    } catch {
+                        return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
                     }
-                    guard count < segs.count else { return .needsRoom }
-                    segs[count] = segment
-                    ranges[count] = Range(uncheckedBounds: (segStart, k))
-                    count += 1
                 }
+                if segment.count <= 2 && isDotSegment(segment) {
+                    return .malformed(
+                        MalformedURLError(
+                            component: isHostSlot ? .host : .path,
+                            reason: .dotSegment,
+                            offset: segStart
+                        )
+                    )
+                }
+                guard count < segs.count else { return .needsRoom }
+                segs[count] = segment
+                ranges[count] = Range(uncheckedBounds: (segStart, k))
+                count &+= 1
                 if k == hierEnd { break }
-                k += 1
+                k &+= 1
                 segStart = k
                 needsDecoding = false
             }
