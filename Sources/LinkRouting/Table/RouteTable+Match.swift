@@ -22,7 +22,8 @@ extension RouteTable {
             table._withUnsafeGuaranteedRef { $0.match(scanned, into: &parts, exhaustive: exhaustive) }
         }
         switch scanned {
-        case .success(let found): return found ? RouteMatch(table: self, url: url, parts: parts) : nil
+        // Moved into the match: a copy would retain the extras, and dropping `parts` release them.
+        case .success(let found): return found ? RouteMatch(table: self, url: url, parts: consume parts) : nil
         case .failure(let error): throw error
         }
     }
