@@ -1,8 +1,9 @@
 import LinkRouting
 import Testing
 
-/// Literal edges are found by (length, first eight bytes as a word, the rest byte by byte): every
-/// length around the word's size, with siblings differing in a single byte anywhere.
+/// Literal edges are found through a hash of (length, first eight bytes as a word), then compared
+/// on those and the rest: every length around the word's size, with siblings differing in a
+/// single byte anywhere (those past the eighth share a hash, so their probes collide).
 @Suite struct LiteralEdgeTests {
     static let words: [String] = (1...19).flatMap { length -> [String] in
         let base = String("abcdefghijklmnopqrs".prefix(length))

@@ -48,6 +48,27 @@ extension RouteTrie {
             }
         }
 
+        /// Appends a hash table of one node's literal `edges` (the first at index `first`) to
+        /// `slots`: a power of two at least twice their count, each edge at its hash or after it.
+        /// - Returns: where the table starts and its size minus one.
+        private static func addSlots(
+            for edges: ArraySlice<LiteralEdge>,
+            from first: Int32,
+            to slots: inout [Int32]
+        ) -> (start: Int32, mask: Int32) {
+            guard !edges.isEmpty else { return (0, 0) }
+            var size = 2
+            while size < 2 * edges.count { size *= 2 }
+            let start = slots.count
+            slots += repeatElement(-1, count: size)
+            for (i, edge) in edges.enumerated() {
+                var h = RouteTrie.literalHash(edge.prefix, length: Int(edge.length)) & (size - 1)
+                while slots[start + h] >= 0 { h = (h + 1) & (size - 1) }
+                slots[start + h] = first + Int32(i)
+            }
+            return (Int32(start), Int32(size - 1))
+        }
+
         private func child<K: Hashable>(_ map: inout [K: Node], _ key: K) -> Node {
             if let existing = map[key] { return existing }
             let node = Node()
@@ -63,6 +84,7 @@ extension RouteTrie {
             var frozen: [RouteTrie.Node] = []
             var literalEdges: [LiteralEdge] = []
             var literalBytes: [UInt8] = []
+            var literalSlots: [Int32] = []
             var typedEdges: [TypedEdge] = []
             var specs: [ParamSpec] = []
             var specIndex: [ParamSpec: Int32] = [:]
@@ -106,6 +128,11 @@ extension RouteTrie {
                     literalBytes.append(contentsOf: bytes)
                 }
                 out.literalCount = Int32(sortedLiterals.count)
+                (out.slotStart, out.slotMask) = Self.addSlots(
+                    for: literalEdges[Int(out.literalStart)...],
+                    from: out.literalStart,
+                    to: &literalSlots
+                )
                 out.typedStart = Int32(typedEdges.count)
                 for (spec, child) in node.typed.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
                     typedEdges.append(
@@ -146,12 +173,15 @@ extension RouteTrie {
                     maxCaptures = Swift.max(maxCaptures, names.count)
                 }
                 out.terminalCount = Int32(node.terminals.count)
+                out.choicesAfterTyped = out.absentChild >= 0 || out.restCount > 0
+                out.choicesAfterLiteral = out.typedCount > 0 || out.choicesAfterTyped
                 frozen.append(out)
             }
             return RouteTrie(
                 nodes: frozen,
                 literalEdges: literalEdges,
                 literalBytes: literalBytes,
+                literalSlots: literalSlots,
                 typedEdges: typedEdges,
                 specs: specs,
                 terminals: terminals,

@@ -22,29 +22,59 @@ extension RouteTrie {
     ///   - segments: decoded path segments.
     ///   - captures: room for one capture per segment; the winning path's captures are left in it.
     ///   - acceptor: checks a terminal's route against what the trie cannot see (source, query).
+    ///   - exhaustive: skip the loop that follows the search's first choices (``Walker/descend()``)
+    ///     and search at once; for tests, which compare the two.
     /// - Returns: the terminal index and the number of captures, or `nil`.
     @inline(__always)
     func search(
         _ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
         captures: UnsafeMutablePointer<Capture>,
-        acceptor: Acceptor
+        acceptor: Acceptor,
+        exhaustive: Bool = false
     ) -> (terminal: Int32, captures: Int)? {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLevels) { kinds in
-            specs.withUnsafeBufferPointer { specs in
-                Walker(
-                    nodes: UnsafeBufferPointer(nodes),
-                    terminals: UnsafeBufferPointer(terminals),
-                    literalEdges: UnsafeBufferPointer(literalEdges),
-                    literalBytes: UnsafeBufferPointer(literalBytes),
-                    typedEdges: UnsafeBufferPointer(typedEdges),
-                    specs: specs,
-                    segments: segments,
-                    captures: captures,
-                    kinds: kinds.baseAddress!,
-                    acceptor: acceptor,
-                    sourceID: Int32(truncatingIfNeeded: acceptor.sourceID)
-                ).visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
+        // A fixed size when it is enough: the stack slot then costs no arithmetic or check.
+        if maxLevels <= 32 {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { kinds in
+                search(segments, captures: captures, kinds: kinds, acceptor: acceptor, exhaustive: exhaustive)
             }
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLevels) { kinds in
+            search(segments, captures: captures, kinds: kinds, acceptor: acceptor, exhaustive: exhaustive)
+        }
+    }
+
+    /// ``search(_:captures:acceptor:exhaustive:)`` with room for the kinds along a path.
+    @inline(__always)
+    private func search(
+        _ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
+        captures: UnsafeMutablePointer<Capture>,
+        kinds: UnsafeMutableBufferPointer<UInt8>,
+        acceptor: Acceptor,
+        exhaustive: Bool
+    ) -> (terminal: Int32, captures: Int)? {
+        specs.withUnsafeBufferPointer { specs in
+            let walker = Walker(
+                nodes: UnsafeBufferPointer(nodes),
+                terminals: UnsafeBufferPointer(terminals),
+                literalEdges: UnsafeBufferPointer(literalEdges),
+                literalBytes: UnsafeBufferPointer(literalBytes),
+                literalSlots: UnsafeBufferPointer(literalSlots),
+                typedEdges: UnsafeBufferPointer(typedEdges),
+                specs: specs,
+                segments: segments,
+                captures: captures,
+                kinds: kinds.baseAddress!,
+                acceptor: acceptor,
+                sourceID: Int32(truncatingIfNeeded: acceptor.sourceID)
+            )
+            if !exhaustive {
+                switch walker.descend() {
+                case .found(let terminal, let depth): return (terminal, depth)
+                case .none: return nil
+                case .undecided: break
+                }
+            }
+            return walker.visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
         }
     }
 
@@ -59,6 +89,7 @@ extension RouteTrie {
         let terminals: UnsafeBufferPointer<Terminal>
         let literalEdges: UnsafeBufferPointer<LiteralEdge>
         let literalBytes: UnsafeBufferPointer<UInt8>
+        let literalSlots: UnsafeBufferPointer<Int32>
         let typedEdges: UnsafeBufferPointer<TypedEdge>
         let specs: UnsafeBufferPointer<ParamSpec>
         let segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
@@ -147,33 +178,28 @@ extension RouteTrie {
             }
         }
 
-        /// Binary search over the node's literal edges, sorted by (length, bytes): the length and
-        /// the first eight bytes compare as two words, the rest (long literals only) byte by byte.
+        /// The node's literal edge equal to `segment`, through its hash table: the length and the
+        /// first eight bytes compare as two words, the rest (long literals only) as words too.
         @inline(__always)
         func literalChild(_ node: Node, _ segment: UnsafeBufferPointer<UInt8>) -> Int32? {
-            var low = Int(node.literalStart)
-            var high = low + Int(node.literalCount)
-            let count = segment.count
             guard let segBase = segment.baseAddress else { return nil }
+            let count = segment.count
             let key = RouteTrie.prefixKey(segment)
-            while low < high {
-                let mid = (low + high) >> 1
-                let edge = literalEdges[mid]
-                if edge.length != count {
-                    if Int(edge.length) < count { low = mid + 1 } else { high = mid }
-                    continue
+            let start = Int(node.slotStart)
+            let mask = Int(node.slotMask)
+            var h = RouteTrie.literalHash(key, length: count) & mask
+            // At most half the slots are taken: the probe always reaches an empty one.
+            while true {
+                let e = literalSlots[start + h]
+                if e < 0 { return nil }
+                let edge = literalEdges[Int(e)]
+                if edge.length == count && edge.prefix == key {
+                    if count <= 8 { return edge.child }
+                    let bytes = literalBytes.baseAddress!  // non-empty whenever an edge exists
+                    if ByteKeys.equal(bytes + Int(edge.offset) + 8, segBase + 8, count - 8) { return edge.child }
                 }
-                if edge.prefix != key {
-                    if edge.prefix < key { low = mid + 1 } else { high = mid }
-                    continue
-                }
-                if count <= 8 { return edge.child }
-                let bytes = literalBytes.baseAddress!  // non-empty whenever an edge exists
-                let order = ByteParsing.memcmpBytes(bytes + Int(edge.offset) + 8, segBase + 8, count - 8)
-                if order == 0 { return edge.child }
-                if order < 0 { low = mid + 1 } else { high = mid }
+                h = (h + 1) & mask
             }
-            return nil
         }
 
         /// Rest-of-path takes one or more non-empty segments; length constraints apply to the joined text.

@@ -9,10 +9,13 @@
 ///   written once in `init`, freed in `deinit` and never mutated in between, so any thread may
 ///   read them. Raw buffers keep the search free of reference counting (a third of its cost
 ///   with arrays).
-final class RouteTrie: @unchecked Sendable {
+@usableFromInline final class RouteTrie: @unchecked Sendable {
     struct Node {
         var literalStart: Int32 = 0
         var literalCount: Int32 = 0
+        /// The node's hash table of literal edges: `literalSlots[slotStart...(slotStart + slotMask)]`.
+        var slotStart: Int32 = 0
+        var slotMask: Int32 = 0
         var typedStart: Int32 = 0
         var typedCount: Int32 = 0
         var restStart: Int32 = 0
@@ -20,9 +23,14 @@ final class RouteTrie: @unchecked Sendable {
         var absentChild: Int32 = -1
         var terminalStart: Int32 = 0
         var terminalCount: Int32 = 0
+        /// The node has typed, absent-optional or rest-of-path edges: other choices than a literal.
+        var choicesAfterLiteral = false
+        /// The node has absent-optional or rest-of-path edges: other choices than its typed edges.
+        var choicesAfterTyped = false
     }
 
-    /// A literal edge; edges of one node are sorted by (length, bytes) for binary search.
+    /// A literal edge; edges of one node are sorted by (length, bytes), and found through the
+    /// node's hash table (``RouteTrie/literalSlots``).
     struct LiteralEdge {
         var offset: Int32
         var length: Int32
@@ -73,8 +81,8 @@ final class RouteTrie: @unchecked Sendable {
 
     /// A route (one of its variants) ending at a node. `names` lists the names of the captures
     /// made along the path to this node, in order.
-    struct Terminal {
-        var route: Int32
+    @usableFromInline struct Terminal: BitwiseCopyable {
+        @usableFromInline var route: Int32
         var namesStart: Int32
         var namesCount: Int32
         /// The source the route is pinned to, or -1: checked inline by the search.
@@ -90,8 +98,11 @@ final class RouteTrie: @unchecked Sendable {
     let nodes: UnsafeMutableBufferPointer<Node>
     let literalEdges: UnsafeMutableBufferPointer<LiteralEdge>
     let literalBytes: UnsafeMutableBufferPointer<UInt8>
+    /// Per node with literal edges, an open-addressing table (a power of two, at most half full)
+    /// of literal edge indexes by ``literalHash(_:length:)``, -1 for an empty slot.
+    let literalSlots: UnsafeMutableBufferPointer<Int32>
     let typedEdges: UnsafeMutableBufferPointer<TypedEdge>
-    let terminals: UnsafeMutableBufferPointer<Terminal>
+    @usableFromInline let terminals: UnsafeMutableBufferPointer<Terminal>
     let specs: [ParamSpec]
     let terminalNames: [String]
     /// The deepest number of captures any path makes.
@@ -103,6 +114,7 @@ final class RouteTrie: @unchecked Sendable {
         nodes: [Node],
         literalEdges: [LiteralEdge],
         literalBytes: [UInt8],
+        literalSlots: [Int32],
         typedEdges: [TypedEdge],
         specs: [ParamSpec],
         terminals: [Terminal],
@@ -113,6 +125,7 @@ final class RouteTrie: @unchecked Sendable {
         self.nodes = Self.frozen(nodes)
         self.literalEdges = Self.frozen(literalEdges)
         self.literalBytes = Self.frozen(literalBytes)
+        self.literalSlots = Self.frozen(literalSlots)
         self.typedEdges = Self.frozen(typedEdges)
         self.terminals = Self.frozen(terminals)
         self.specs = specs
@@ -126,6 +139,7 @@ final class RouteTrie: @unchecked Sendable {
         nodes.deallocate()
         literalEdges.deallocate()
         literalBytes.deallocate()
+        literalSlots.deallocate()
         typedEdges.deallocate()
         terminals.deallocate()
     }
@@ -146,6 +160,13 @@ final class RouteTrie: @unchecked Sendable {
         var key: UInt64 = 0
         for i in 0..<n { key |= UInt64(base[i]) << UInt64(56 - 8 * i) }
         return key
+    }
+
+    /// Where a literal of `length` bytes whose ``prefixKey(_:)`` is `key` starts probing in a table
+    /// of literal slots (before masking): a multiplicative hash, its high bits.
+    @inline(__always)
+    static func literalHash(_ key: UInt64, length: Int) -> Int {
+        Int(truncatingIfNeeded: ((key ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
     }
 
     /// A raw copy of plain-data `values` (never empty, so the base address always exists).

@@ -1,5 +1,5 @@
 /// A path capture of a match, kept as bytes of the URL until its value is asked for.
-struct CapturedSpan: Sendable {
+@usableFromInline struct CapturedSpan: Sendable {
     /// The capture's bytes in the URL's UTF-8, still percent-encoded: one segment, or for
     /// rest-of-path several with their `/` separators.
     var start: Int
@@ -14,70 +14,87 @@ struct CapturedSpan: Sendable {
     var verbatim: Bool
 }
 
-/// The first four path captures of a match, inline in two words each: plain data, so a match
-/// with no more captures copies and frees without reference counting (and reads a span with
-/// two loads).
-struct CapturedSpans: Sendable {
+/// The first four path captures of a match, inline in one word each: plain data, so a match
+/// with no more captures copies and frees without reference counting (and reads a span with one
+/// load).
+///
+/// Two scalars in all, a header word and a vector, which lets ``RouteMatch`` stay within the
+/// handful of fields the compiler copies and destroys inline: one more (a separate count, or the
+/// spans as a tuple of words) and every `RouteMatch?` is destroyed through its type's value
+/// witnesses, about a hundred instructions per match.
+@usableFromInline struct CapturedSpans: Sendable {
     static let capacity = 4
 
+    /// The count in the low byte; the high 32 bits hold ``tag``.
+    @usableFromInline var header: UInt64 = 0
+    /// Span i in lane i: start and end (22 bits each), the spec (15 bits), the quick check
+    /// (3 bits), then the host-slot and verbatim flags.
+    private var words: SIMD4<UInt64> = .zero
+
     /// How many spans are held here.
-    private(set) var count = 0
-    /// Span i: word 2i holds start and end (32 bits each); word 2i + 1 the spec (32 bits), the
-    /// quick check (8 bits) and the flags.
-    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-        0, 0, 0, 0, 0, 0, 0, 0
-    )
+    @inlinable var count: Int { Int(header & 0xFF) }
 
-    private static let hostSlotFlag: UInt64 = 1 << 40
-    private static let verbatimFlag: UInt64 = 1 << 41
+    /// A 32-bit value of the owner's, kept in the header word (the match's terminal).
+    @usableFromInline var tag: Int32 {
+        @inlinable get { Int32(truncatingIfNeeded: header >> 32) }
+        set { header = header & 0xFFFF_FFFF | UInt64(UInt32(bitPattern: newValue)) << 32 }
+    }
 
-    /// Whether spans of a URL of this many bytes fit.
-    static func fits(urlLength: Int) -> Bool { urlLength <= Int(UInt32.max) }
+    private static let boundBits: UInt64 = 22
+    private static let specBits: UInt64 = 15
+    private static let specShift: UInt64 = 2 * boundBits
+    private static let quickCheckShift: UInt64 = specShift + specBits
+    private static let hostSlotFlag: UInt64 = 1 << 62
+    private static let verbatimFlag: UInt64 = 1 << 63
+
+    /// Whether spans of a URL of this many bytes, checked against a table of this many specs, fit.
+    static func fits(urlLength: Int, specCount: Int) -> Bool {
+        urlLength < 1 << Int(boundBits) && specCount <= 1 << Int(specBits)
+    }
 
     /// Appends `span` if there is room; the caller keeps the others.
-    /// - Precondition: ``fits(urlLength:)`` holds for the span's URL.
+    /// - Precondition: ``fits(urlLength:specCount:)`` holds for the span's URL and table.
     mutating func append(_ span: CapturedSpan) -> Bool {
         guard count < Self.capacity else { return false }
-        let bounds = UInt64(UInt32(truncatingIfNeeded: span.start)) | UInt64(UInt32(truncatingIfNeeded: span.end)) << 32
-        var kind = UInt64(UInt32(bitPattern: span.spec)) | UInt64(span.quickCheck.rawValue) << 32
-        if span.hostSlot { kind |= Self.hostSlotFlag }
-        if span.verbatim { kind |= Self.verbatimFlag }
-        let i = count
-        withUnsafeMutableBytes(of: &words) { raw in
-            raw.storeBytes(of: bounds, toByteOffset: 16 * i, as: UInt64.self)
-            raw.storeBytes(of: kind, toByteOffset: 16 * i + 8, as: UInt64.self)
-        }
-        count += 1
+        let boundMask: UInt64 = 1 << Self.boundBits - 1
+        let specMask: UInt64 = 1 << Self.specBits - 1
+        var word = UInt64(truncatingIfNeeded: span.start) & boundMask
+        word |= (UInt64(truncatingIfNeeded: span.end) & boundMask) << Self.boundBits
+        word |= (UInt64(UInt32(bitPattern: span.spec)) & specMask) << Self.specShift
+        word |= UInt64(span.quickCheck.rawValue & 0x7) << Self.quickCheckShift
+        if span.hostSlot { word |= Self.hostSlotFlag }
+        if span.verbatim { word |= Self.verbatimFlag }
+        words[count] = word
+        header += 1
         return true
     }
 
     /// The span at `i`, which must be below ``count``.
     subscript(i: Int) -> CapturedSpan {
         let index = Swift.min(Swift.max(i, 0), Self.capacity - 1)
-        let (bounds, kind) = withUnsafeBytes(of: words) { raw in
-            (
-                raw.load(fromByteOffset: 16 * index, as: UInt64.self),
-                raw.load(fromByteOffset: 16 * index + 8, as: UInt64.self)
-            )
-        }
+        let word = words[index]
+        let boundMask: UInt64 = 1 << Self.boundBits - 1
+        let specMask: UInt64 = 1 << Self.specBits - 1
         return CapturedSpan(
-            start: Int(UInt32(truncatingIfNeeded: bounds)),
-            end: Int(UInt32(truncatingIfNeeded: bounds >> 32)),
-            spec: Int32(bitPattern: UInt32(truncatingIfNeeded: kind)),
-            quickCheck: RouteTrie.QuickCheck(rawValue: UInt8(truncatingIfNeeded: kind >> 32)) ?? .none,
-            hostSlot: kind & Self.hostSlotFlag != 0,
-            verbatim: kind & Self.verbatimFlag != 0
+            start: Int(word & boundMask),
+            end: Int(word >> Self.boundBits & boundMask),
+            spec: Int32(truncatingIfNeeded: word >> Self.specShift & specMask),
+            quickCheck: RouteTrie.QuickCheck(rawValue: UInt8(truncatingIfNeeded: word >> Self.quickCheckShift & 0x7))
+                ?? .none,
+            hostSlot: word & Self.hostSlotFlag != 0,
+            verbatim: word & Self.verbatimFlag != 0
         )
     }
 }
 
 /// What most matches do not have: captures beyond the inline ones, declared query params and
 /// warnings. `nil` in a match that has none of them, so that copying it costs no reference counting.
-final class MatchExtras: Sendable {
-    /// Captures after those in ``CapturedSpans`` (all of them for a URL of 4 GiB or more).
-    let spans: [CapturedSpan]
+@usableFromInline final class MatchExtras: Sendable {
+    /// Captures after those in ``CapturedSpans`` (all of them when they do not fit there: a URL of
+    /// 4 MiB or more, a table of more than 32,768 specs).
+    @usableFromInline let spans: [CapturedSpan]
     /// Declared query params in declaration order (optional ones as `null` when absent, defaults filled).
-    let queryParams: [MatchedParam]
+    @usableFromInline let queryParams: [MatchedParam]
     let warnings: [MatchWarning]
 
     init(spans: [CapturedSpan], queryParams: [MatchedParam], warnings: [MatchWarning]) {

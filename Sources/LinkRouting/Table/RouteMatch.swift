@@ -1,8 +1,19 @@
 /// What a match found: written in place by the scan's closures, then wrapped in a ``RouteMatch``.
-struct MatchParts: Sendable {
-    var terminal: Int32 = -1
-    var spans = CapturedSpans()
-    var extras: MatchExtras?
+///
+/// `@usableFromInline` here and along the path to a route and a param count, so that
+/// ``RouteMatch/route`` and ``RouteMatch/paramCount`` inline into callers: a call per read
+/// otherwise, and the route retained and released by the caller that only reads its index.
+@usableFromInline struct MatchParts: Sendable {
+    @usableFromInline var spans = CapturedSpans()
+    @usableFromInline var extras: MatchExtras?
+
+    /// The matched terminal, kept in the spans' header (see ``CapturedSpans``).
+    @usableFromInline var terminal: Int32 {
+        @inlinable get { spans.tag }
+        set { spans.tag = newValue }
+    }
+
+    init() { terminal = -1 }
 }
 
 /// The result of matching a URL: the route, its typed parameters and any warnings.
@@ -12,10 +23,10 @@ struct MatchParts: Sendable {
 /// read. Declared query parameters and warnings are computed by the match.
 public struct RouteMatch: Sendable {
     /// The table matched against: routes, capture names and specs.
-    let table: RouteTable
+    @usableFromInline let table: RouteTable
     /// The URL as given; the captures index its UTF-8.
     let url: String
-    let parts: MatchParts
+    @usableFromInline let parts: MatchParts
 
     init(table: RouteTable, url: String, parts: MatchParts) {
         self.table = table
@@ -23,7 +34,7 @@ public struct RouteMatch: Sendable {
         self.parts = parts
     }
 
-    public var route: Route { table.routes[Int(table.trie.terminals[Int(parts.terminal)].route)] }
+    @inlinable public var route: Route { table.routes[Int(table.trie.terminals[Int(parts.terminal)].route)] }
 
     public var warnings: [MatchWarning] { parts.extras?.warnings ?? [] }
 
@@ -47,7 +58,7 @@ public struct RouteMatch: Sendable {
     }
 
     /// How many entries ``params`` has, without building it.
-    public var paramCount: Int { captureCount + (parts.extras?.queryParams.count ?? 0) }
+    @inlinable public var paramCount: Int { captureCount + (parts.extras?.queryParams.count ?? 0) }
 
     /// The value bound to `name`, if any (the first of ``params`` with that name).
     public subscript(name: String) -> ParamValue? {
@@ -58,7 +69,7 @@ public struct RouteMatch: Sendable {
         return nil
     }
 
-    private var captureCount: Int { parts.spans.count + (parts.extras?.spans.count ?? 0) }
+    @inlinable var captureCount: Int { parts.spans.count + (parts.extras?.spans.count ?? 0) }
 
     /// Capture `i` (below ``captureCount``): inline, or after the inline ones in the extras.
     private func span(_ i: Int) -> CapturedSpan {

@@ -6,43 +6,75 @@ extension RouteTable {
     /// - Throws: ``MalformedURLError`` for malformed escapes, invalid UTF-8, control characters or
     ///   dot segments, naming the component.
     public func match(_ url: String) throws(MalformedURLError) -> RouteMatch? {
+        try match(url, exhaustive: false)
+    }
+
+    /// ``match(_:)``; `exhaustive` searches the trie without first following its first choices
+    /// (see ``RouteTrie/search(_:captures:acceptor:exhaustive:)``), for tests that compare the two.
+    @inline(__always)
+    func match(_ url: String, exhaustive: Bool) throws(MalformedURLError) -> RouteMatch? {
         // The scan's closures hand back a flag: the parts are written in place, not copied out.
         var parts = MatchParts()
         // `self` is alive for the whole call: the closure borrows it rather than retaining it
         // (a retain and release of the table per closure and per inlined use, otherwise).
         let table = Unmanaged.passUnretained(self)
-        let scanned = ScannedURL.with(url) { scanned in
-            table._withUnsafeGuaranteedRef { $0.match(scanned, into: &parts) }
+        let scanned = ScannedURL.with(url, knownHosts: hostKeys) { scanned in
+            table._withUnsafeGuaranteedRef { $0.match(scanned, into: &parts, exhaustive: exhaustive) }
         }
         switch scanned {
-        case .success(let found): return found ? RouteMatch(table: self, url: url, parts: parts) : nil
+        // Moved into the match: a copy would retain the extras, and dropping `parts` release them.
+        case .success(let found): return found ? RouteMatch(table: self, url: url, parts: consume parts) : nil
         case .failure(let error): throw error
         }
     }
 
     /// Matches a scanned URL; on success `parts` holds the result.
-    func match(_ url: ScannedURL, into parts: inout MatchParts) -> Bool {
+    func match(_ url: ScannedURL, into parts: inout MatchParts, exhaustive: Bool = false) -> Bool {
         guard let sourceID = sourceID(of: url) else { return false }
         // Each capture takes at least one segment, and no path captures more than the trie's deepest.
         let room = Swift.min(url.segments.count, trie.maxCaptures) + 1
+        // A fixed size when it is enough: the stack slot then costs no arithmetic or check.
+        if room <= 16 {
+            return withUnsafeTemporaryAllocation(of: Capture.self, capacity: 16) { captures in
+                match(url, sourceID: sourceID, captures: captures, into: &parts, exhaustive: exhaustive)
+            }
+        }
         return withUnsafeTemporaryAllocation(of: Capture.self, capacity: room) { captures in
-            let acceptor = Acceptor(table: Unmanaged.passUnretained(self), sourceID: sourceID, query: url.query)
-            let found = trie.search(url.segments, captures: captures.baseAddress!, acceptor: acceptor)
-            guard let (terminal, depth) = found else { return false }
-            makeParts(
-                terminal,
-                captures: UnsafeBufferPointer(start: captures.baseAddress, count: depth),
-                url: url,
-                into: &parts
-            )
-            return true
+            match(url, sourceID: sourceID, captures: captures, into: &parts, exhaustive: exhaustive)
         }
     }
 
+    /// ``match(_:into:exhaustive:)`` with room for the captures.
+    @inline(__always)
+    private func match(
+        _ url: ScannedURL,
+        sourceID: Int,
+        captures: UnsafeMutableBufferPointer<Capture>,
+        into parts: inout MatchParts,
+        exhaustive: Bool
+    ) -> Bool {
+        let acceptor = Acceptor(table: Unmanaged.passUnretained(self), sourceID: sourceID, query: url.query)
+        let found = trie.search(
+            url.segments,
+            captures: captures.baseAddress!,
+            acceptor: acceptor,
+            exhaustive: exhaustive
+        )
+        guard let (terminal, depth) = found else { return false }
+        makeParts(
+            terminal,
+            captures: UnsafeBufferPointer(start: captures.baseAddress, count: depth),
+            url: url,
+            into: &parts
+        )
+        return true
+    }
+
     /// Custom schemes are sources `0..<schemes.count`; then each host as https and as http.
+    @inline(__always)
     func sourceID(of url: ScannedURL) -> Int? {
         if url.isWeb {
-            guard let i = hostKeys.index(of: url.host) else { return nil }
+            guard let i = url.hostIndex >= 0 ? url.hostIndex : hostKeys.index(of: url.host) else { return nil }
             return schemes.count + 2 * i + (url.scheme.count == 5 ? 0 : 1)
         }
         return schemeKeys.index(of: url.scheme)
@@ -104,35 +136,34 @@ extension RouteTable {
         url: ScannedURL,
         into parts: inout MatchParts
     ) {
-        let terminal = trie.terminals[Int(terminalIndex)]
         parts.terminal = terminalIndex
         // Most matches have at most four captures, no declared query params and no warnings:
         // they leave `parts.extras` nil and touch no array.
-        let inline = CapturedSpans.fits(urlLength: url.length) && captures.count <= CapturedSpans.capacity
-        // The scheme starts the URL's bytes: segments used in place point into them.
-        let rawBase = url.scheme.baseAddress
+        let inline =
+            captures.count <= CapturedSpans.capacity
+            && CapturedSpans.fits(urlLength: url.length, specCount: trie.specs.count)
+        if inline && url.query.isEmpty && !trie.terminals[Int(terminalIndex)].declaresQuery {
+            for capture in captures { _ = parts.spans.append(Self.span(of: capture, in: url)) }
+            return
+        }
+        makeExtras(terminalIndex, captures: captures, url: url, inline: inline, into: &parts)
+    }
+
+    /// The rest of ``makeParts(_:captures:url:into:)``: spans beyond the inline ones, declared
+    /// query params and warnings. Apart, so that the usual match does not set up its frame.
+    @inline(never)
+    private func makeExtras(
+        _ terminalIndex: Int32,
+        captures: UnsafeBufferPointer<Capture>,
+        url: ScannedURL,
+        inline: Bool,
+        into parts: inout MatchParts
+    ) {
+        let terminal = trie.terminals[Int(terminalIndex)]
         var spill: [CapturedSpan]?
         if !inline { spill = [] }
         for capture in captures {
-            let first = Int(capture.start)
-            let last = Swift.max(first, Int(capture.end) - 1)
-            // Verbatim: every segment is used where it stands in the URL (none decoded into the scratch).
-            var verbatim = true
-            var s = url.pathDecoded ? first : last + 1
-            while s <= last {
-                if url.segments[s].baseAddress != rawBase.map({ $0 + url.rawSegments[s].lowerBound }) {
-                    verbatim = false
-                }
-                s += 1
-            }
-            let span = CapturedSpan(
-                start: url.rawSegments[first].lowerBound,
-                end: url.rawSegments[last].upperBound,
-                spec: capture.spec,
-                quickCheck: capture.quickCheck,
-                hostSlot: !url.isWeb && first == 0,
-                verbatim: verbatim
-            )
+            let span = Self.span(of: capture, in: url)
             if !(inline && parts.spans.append(span)) { spill?.append(span) }
         }
         let shadowing = !url.query.isEmpty && !captures.isEmpty
@@ -154,6 +185,31 @@ extension RouteTable {
         if spill != nil || !queryParams.isEmpty || !warnings.isEmpty {
             parts.extras = MatchExtras(spans: spill ?? [], queryParams: queryParams, warnings: warnings)
         }
+    }
+
+    /// Where `capture` is in the URL's bytes, and how to read it back.
+    @inline(__always)
+    private static func span(of capture: Capture, in url: ScannedURL) -> CapturedSpan {
+        let first = Int(capture.start)
+        let last = Swift.max(first, Int(capture.end) - 1)
+        // Verbatim: every segment is used where it stands in the URL (none decoded into the scratch).
+        // The scheme starts the URL's bytes: segments used in place point into them.
+        var verbatim = true
+        var s = url.pathDecoded ? first : last + 1
+        while s <= last {
+            if url.segments[s].baseAddress != url.scheme.baseAddress.map({ $0 + url.rawSegments[s].lowerBound }) {
+                verbatim = false
+            }
+            s += 1
+        }
+        return CapturedSpan(
+            start: url.rawSegments[first].lowerBound,
+            end: url.rawSegments[last].upperBound,
+            spec: capture.spec,
+            quickCheck: capture.quickCheck,
+            hostSlot: !url.isWeb && first == 0,
+            verbatim: verbatim
+        )
     }
 
     private func queryValue(

@@ -16,7 +16,7 @@ public final class RouteTable: Sendable {
     /// Non-fatal findings of the build, such as overlapping patterns.
     public let warnings: [RoutingDiagnostic]
 
-    let trie: RouteTrie
+    @usableFromInline let trie: RouteTrie
     let schemeKeys: ByteKeys
     let hostKeys: ByteKeys
     private let routeIndexByName: [String: Int]

@@ -20,6 +20,9 @@ struct ScannedURL {
     var isWeb: Bool
     /// Web URLs: the host as written, with a default port removed (compare case-insensitively).
     var host: UnsafeBufferPointer<UInt8>
+    /// Web URLs: the index of ``host`` among the known hosts given to the scan when it is one of
+    /// them as written (see ``ByteKeys/plainHost(in:at:)``), else -1 (look it up).
+    var hostIndex: Int
     /// Decoded path segments; for a custom scheme the first one is the (lowercased) host slot.
     var segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     /// Where each segment is in the URL's UTF-8, before decoding.
@@ -34,19 +37,26 @@ struct ScannedURL {
     /// Scans `url` into stack buffers and calls `body` with the result.
     ///
     /// Allocates nothing for URLs of ordinary size: the scratch buffers are temporary allocations.
+    /// - Parameter knownHosts: hosts to recognise as written, setting ``hostIndex``.
     @inline(__always)
-    static func with<R>(_ url: String, _ body: (ScannedURL) -> R) -> Result<R, MalformedURLError> {
+    static func with<R>(_ url: String, knownHosts: ByteKeys? = nil, _ body: (ScannedURL) -> R)
+        -> Result<R, MalformedURLError>
+    {
         // Native strings lend their bytes without a copy of the string (and its reference counting).
-        if let result = url.utf8.withContiguousStorageIfAvailable({ with(bytes: $0, body) }) { return result }
+        if let result = url.utf8.withContiguousStorageIfAvailable({ with(bytes: $0, knownHosts, body) }) {
+            return result
+        }
         var url = url
-        return url.withUTF8 { with(bytes: $0, body) }
+        return url.withUTF8 { with(bytes: $0, knownHosts, body) }
     }
 
     /// ``with(_:_:)`` on the URL's UTF-8.
     @inline(__always)
-    private static func with<R>(bytes raw: UnsafeBufferPointer<UInt8>, _ body: (ScannedURL) -> R)
-        -> Result<R, MalformedURLError>
-    {
+    private static func with<R>(
+        bytes raw: UnsafeBufferPointer<UInt8>,
+        _ knownHosts: ByteKeys?,
+        _ body: (ScannedURL) -> R
+    ) -> Result<R, MalformedURLError> {
         let n = raw.count
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"; web links mostly say `https:`.
         var i = 0
@@ -76,13 +86,14 @@ struct ScannedURL {
             let scheme = UnsafeBufferPointer(rebasing: raw[0..<i])
             isWeb = asciiEqualsLowercase(scheme, "https") || asciiEqualsLowercase(scheme, "http")
         }
-        let bounds = Bounds(schemeEnd: i, isWeb: isWeb)
-        // Small buffers stay on the stack; a URL with more segments or pairs than they hold
-        // (rare) is scanned again with room for the worst case. Where the path, the query and
-        // the fragment start is found by the scan itself.
+        let bounds = Bounds(schemeEnd: i, isWeb: isWeb, knownHosts: knownHosts)
+        // Small buffers of a fixed size stay on the stack (a constant size costs no arithmetic
+        // or check); a URL with more segments or pairs than they hold (rare) is scanned again
+        // with room for the worst case. Where the path, the query and the fragment start is
+        // found by the scan itself.
         let pathRoom = n - i + 1
         let queryRoom = n / 2 + 1
-        switch scan(raw, bounds, segmentRoom: Swift.min(pathRoom, 24), pairRoom: Swift.min(queryRoom, 8), body) {
+        switch scan(raw, bounds, segmentRoom: 24, pairRoom: 8, body) {
         case .scanned(let result): return .success(result)
         case .malformed(let error): return .failure(error)
         case .needsRoom:
@@ -110,15 +121,33 @@ struct ScannedURL {
         pairRoom: Int,
         _ body: (ScannedURL) -> R
     ) -> Outcome<R> {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
-            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
-                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
-                    withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
-                        switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
-                        case .scanned(let scanned): .scanned(body(scanned))
-                        case .malformed(let error): .malformed(error)
-                        case .needsRoom: .needsRoom
-                        }
+        // Decoding writes at most the URL's bytes; a fixed size covers ordinary URLs.
+        if raw.count < 256 {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
+                scan(raw, bounds, scratch: scratch, segmentRoom: segmentRoom, pairRoom: pairRoom, body)
+            }
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
+            scan(raw, bounds, scratch: scratch, segmentRoom: segmentRoom, pairRoom: pairRoom, body)
+        }
+    }
+
+    @inline(__always)
+    private static func scan<R>(
+        _ raw: UnsafeBufferPointer<UInt8>,
+        _ bounds: Bounds,
+        scratch: UnsafeMutableBufferPointer<UInt8>,
+        segmentRoom: Int,
+        pairRoom: Int,
+        _ body: (ScannedURL) -> R
+    ) -> Outcome<R> {
+        withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
+                withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
+                    switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
+                    case .scanned(let scanned): .scanned(body(scanned))
+                    case .malformed(let error): .malformed(error)
+                    case .needsRoom: .needsRoom
                     }
                 }
             }
@@ -130,6 +159,8 @@ struct ScannedURL {
         var schemeEnd: Int
         /// The scheme is `http` or `https`, in any case.
         var isWeb: Bool
+        /// Hosts that the authority is compared with first.
+        var knownHosts: ByteKeys?
     }
 
     static func scan(
@@ -144,19 +175,28 @@ struct ScannedURL {
         let isWeb = bounds.isWeb
         let n = raw.count
         var host = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var hostIndex = -1
         var pathStart = bounds.schemeEnd + 1
         if isWeb {
             let i = pathStart
             guard n - i >= 2, raw[i] == 0x2F, raw[i + 1] == 0x2F else {
                 return .malformed(MalformedURLError(component: .host, reason: .missingHost, offset: i))
             }
-            switch parseAuthority(raw, i + 2, n, https: scheme.count == 5) {
-            case .success(let (h, authEnd)):
-                host = h
-                // Past the '/' after the authority (it may end on '?' or '#' instead).
-                pathStart = authEnd < n && raw[authEnd] == 0x2F ? authEnd + 1 : authEnd
-            case .failure(let e): return .malformed(e)
+            let authEnd: Int
+            if let known = bounds.knownHosts?.plainHost(in: raw, at: i + 2) {
+                host = UnsafeBufferPointer(rebasing: raw[(i + 2)..<known.end])
+                hostIndex = known.index
+                authEnd = known.end
+            } else {
+                switch parseAuthority(raw, i + 2, n, https: scheme.count == 5) {
+                case .success(let (h, end)):
+                    host = h
+                    authEnd = end
+                case .failure(let e): return .malformed(e)
+                }
             }
+            // Past the '/' after the authority (it may end on '?' or '#' instead).
+            pathStart = authEnd < n && raw[authEnd] == 0x2F ? authEnd + 1 : authEnd
         } else {
             if n - pathStart >= 2, raw[pathStart] == 0x2F, raw[pathStart + 1] == 0x2F { pathStart += 2 }
             if pathStart < n, raw[pathStart] == 0x2F { pathStart += 1 }
@@ -168,7 +208,7 @@ struct ScannedURL {
 
         // Path: split on '/', then decode each segment once; one trailing slash is ignored.
         // Segments without '%' (or capitals in a custom scheme's host slot) are used in place.
-        var out = scratch.baseAddress!  // capacity is raw.count + 1, never empty
+        var out = scratch.baseAddress!  // capacity is at least raw.count + 1, never empty
         var count = 0
         var pathDecoded = false
         if pathStart < hierEnd {
@@ -196,41 +236,40 @@ struct ScannedURL {
                         continue
                     }
                 }
-                // A segment ends at k, on '/' or at the end of the path.
-                let isTrailing = k == hierEnd && segStart == k && count > 0
-                if !isTrailing {
-                    let isHostSlot = !isWeb && count == 0
-                    var segment = UnsafeBufferPointer(rebasing: raw[segStart..<k])
-                    if needsDecoding || (isHostSlot && hasUppercase(segment)) {
-                        pathDecoded = true
-                        do {
-                            segment = try PercentDecoding.decode(
-                                segment,
-                                base: segStart,
-                                plusIsSpace: false,
-                                lowercase: isHostSlot,
-                                out: &out
-                            )
-                        } catch {
-                            return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
-                        }
-                    }
-                    if segment.count <= 2 && isDotSegment(segment) {
-                        return .malformed(
-                            MalformedURLError(
-                                component: isHostSlot ? .host : .path,
-                                reason: .dotSegment,
-                                offset: segStart
-                            )
+                // A segment ends at k, on '/' or at the end of the path (past one trailing slash).
+                if k == hierEnd && segStart == k && count > 0 { break }
+                let isHostSlot = !isWeb && count == 0
+                // segStart <= k <= hierEnd <= raw.count: the segment is inside the URL.
+                var segment = UnsafeBufferPointer(start: bytes + segStart, count: k &- segStart)
+                if needsDecoding || (isHostSlot && hasUppercase(segment)) {
+                    pathDecoded = true
+                    do {
+                        segment = try PercentDecoding.decode(
+                            segment,
+                            base: segStart,
+                            plusIsSpace: false,
+                            lowercase: isHostSlot,
+                            out: &out
                         )
+                    } catch {
+                        return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
                     }
-                    guard count < segs.count else { return .needsRoom }
-                    segs[count] = segment
-                    ranges[count] = Range(uncheckedBounds: (segStart, k))
-                    count += 1
                 }
+                if segment.count <= 2 && isDotSegment(segment) {
+                    return .malformed(
+                        MalformedURLError(
+                            component: isHostSlot ? .host : .path,
+                            reason: .dotSegment,
+                            offset: segStart
+                        )
+                    )
+                }
+                guard count < segs.count else { return .needsRoom }
+                segs[count] = segment
+                ranges[count] = Range(uncheckedBounds: (segStart, k))
+                count &+= 1
                 if k == hierEnd { break }
-                k += 1
+                k &+= 1
                 segStart = k
                 needsDecoding = false
             }
@@ -281,6 +320,7 @@ struct ScannedURL {
                 scheme: scheme,
                 isWeb: isWeb,
                 host: host,
+                hostIndex: hostIndex,
                 segments: UnsafeBufferPointer(rebasing: segs[0..<count]),
                 rawSegments: UnsafeBufferPointer(rebasing: ranges[0..<count]),
                 query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount]),
