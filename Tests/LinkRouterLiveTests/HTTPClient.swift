@@ -70,15 +70,13 @@ final class HTTPConnection {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else {
-            let error = errno
-            close(fd)
-            throw HTTPClientError.connect(error)
-        }
+        // No close here: a class whose stored properties are all set runs `deinit` when its
+        // initializer throws, and closing twice could close a descriptor another test has opened since.
+        guard result == 0 else { throw HTTPClientError.connect(errno) }
     }
 
     deinit {
-        close(fd)
+        if fd >= 0 { close(fd) }
     }
 
     /// The local port of this connection: the same value across requests proves the socket was reused.

@@ -51,15 +51,13 @@ final class RawHTTPClient {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else {
-            let error = errno
-            close(fd)
-            throw RawClientError.connect(error)
-        }
+        // No close here: a class whose stored properties are all set runs `deinit` when its
+        // initializer throws, and closing twice could close a descriptor another test has opened since.
+        guard result == 0 else { throw RawClientError.connect(errno) }
     }
 
     deinit {
-        close(fd)
+        if fd >= 0 { close(fd) }
     }
 
     func write(_ text: String) throws {
