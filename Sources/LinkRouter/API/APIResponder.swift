@@ -186,27 +186,32 @@ struct PathParts {
     private let parts: [Substring]
 
     init(_ path: String) {
-        let whole = Substring(path)
-        let utf8 = whole.utf8
-        var start = utf8.startIndex
-        var end = utf8.endIndex
-        if start < end, utf8[start] == UInt8(ascii: "/") { start = utf8.index(after: start) }
-        if utf8.distance(from: start, to: end) > 1, utf8[utf8.index(before: end)] == UInt8(ascii: "/") {
-            end = utf8.index(before: end)
-        }
+        // Byte offsets first (one pass over contiguous UTF-8), then one substring per part: walking
+        // the string's UTF-8 view index by index cost more than the rest of the split.
+        let parts = path.utf8.withContiguousStorageIfAvailable { bytes in Self.split(path, bytes) }
+        self.parts = parts ?? Array(path.utf8).withUnsafeBufferPointer { Self.split(path, $0) }
+    }
+
+    private static func split(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> [Substring] {
+        var start = 0
+        var end = bytes.count
+        if start < end, bytes[start] == UInt8(ascii: "/") { start = 1 }
+        if end - start > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let utf8 = path.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         var parts: [Substring] = []
         parts.reserveCapacity(6)
         var segmentStart = start
-        var index = start
-        while index < end {
-            if utf8[index] == UInt8(ascii: "/") {
-                parts.append(whole[segmentStart..<index])
-                segmentStart = utf8.index(after: index)
+        var offset = start
+        while offset < end {
+            if bytes[offset] == UInt8(ascii: "/") {
+                parts.append(path[index(segmentStart)..<index(offset)])
+                segmentStart = offset + 1
             }
-            index = utf8.index(after: index)
+            offset += 1
         }
-        parts.append(whole[segmentStart..<end])
-        self.parts = parts
+        parts.append(path[index(segmentStart)..<index(end)])
+        return parts
     }
 
     var count: Int { parts.count }
