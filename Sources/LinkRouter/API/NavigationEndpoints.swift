@@ -20,28 +20,31 @@ extension APIResponder {
             expected = try body.int("expect_version")
         }
         try checkLength(ofLink: url)
-        let snapshot = engine.snapshot
-        let config = snapshot.config
-        var created = false
-        if config.sessions.clientIDs {
-            do {
-                created = try engine.store.getOrCreate(id: id).created
-            } catch .invalidID {
-                throw .badRequest(SessionStoreError.invalidID.description)
-            } catch {
-                throw APIError(error)
-            }
-        }
+        let config = engine.snapshot.config
         let navigation = Navigator.Request(
             url: url,
             strategy: strategy,
             via: via,
             lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [:]
         )
+        let navigate = { (session: Session) throws(NavigationFailure) -> NavigationOutcome in
+            try config.navigator.navigate(navigation, session: session)
+        }
+        guard config.sessions.clientIDs else { return try run(id, expected, config, navigate) }
+        // A client-chosen id: one lookup when the session exists, as it does after its first link.
         do {
-            return try run(id, expected, config) { (session) throws(NavigationFailure) in
-                try config.navigator.navigate(navigation, session: session)
-            }
+            return try run(id, expected, config, navigate)
+        } catch  where error.code == "no_session" {}
+        let created: Bool
+        do {
+            created = try engine.store.getOrCreate(id: id).created
+        } catch .invalidID {
+            throw .badRequest(SessionStoreError.invalidID.description)
+        } catch {
+            throw APIError(error)
+        }
+        do {
+            return try run(id, expected, config, navigate)
         } catch {
             // A refused navigation leaves no session behind: drop the one it created, unless
             // another request has changed it since (its version is no longer 1).
