@@ -19,7 +19,7 @@ struct NameIndex: Sendable {
         var buckets = [Int32](repeating: 0, count: count)
         let mask = count - 1
         for (position, name) in names.enumerated() {
-            var bucket = Int(truncatingIfNeeded: Self.hash(name)) & mask
+            var bucket = Int(truncatingIfNeeded: FNV1a.hash(name)) & mask
             while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
             buckets[bucket] = Int32(position + 1)
         }
@@ -31,26 +31,12 @@ struct NameIndex: Sendable {
     @inline(__always)
     func position(of name: String) -> Int? {
         let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: Self.hash(name)) & mask
+        var bucket = Int(truncatingIfNeeded: FNV1a.hash(name)) & mask
         while true {
             let entry = Int(buckets[bucket])
             if entry == 0 { return nil }
             if names[entry - 1] == name { return entry - 1 }
             bucket = (bucket + 1) & mask
         }
-    }
-
-    @inline(__always)
-    private static func hash(_ name: String) -> UInt64 {
-        if let hash = name.utf8.withContiguousStorageIfAvailable(hash(bytes:)) { return hash }
-        return Array(name.utf8).withUnsafeBufferPointer { hash(bytes: $0) }
-    }
-
-    @inline(__always)
-    private static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        // The bucket comes from the low bits; the product's high bits have mixed in more of the name.
-        return hash ^ (hash >> 32)
     }
 }

@@ -26,9 +26,7 @@ enum SessionKey {
     @inline(__always)
     var textShardHash: UInt64 {
         guard case .text(let text) = self else { return 0 }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash ^ (hash >> 29)
+        return FNV1a.hash(text)
     }
 }
 

@@ -28,8 +28,8 @@ struct PreRenderedTokens: Sendable {
     init(_ write: (inout JSONWriter) -> Void) {
         var writer = JSONWriter(capacity: 32)
         write(&writer)
-        plain = writer.bytes
-        afterComma = [JSONByte.comma] + writer.bytes
+        plain = writer.finish()
+        afterComma = [JSONByte.comma] + plain
     }
 }
 
