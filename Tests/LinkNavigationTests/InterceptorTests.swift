@@ -3,7 +3,7 @@ import LinkRouting
 import Testing
 
 @Suite struct InterceptorTests {
-    func context(attributes: [String: AttributeValue] = [:], headers: [String: String] = [:]) throws
+    func context(attributes: SessionAttributes = [:], headers: [String: String] = [:]) throws
         -> InterceptionContext
     {
         let table = try RouteTable([RouteDefinition(name: "x", pattern: "/x")], schemes: ["shop"])

@@ -3,7 +3,7 @@ import LinkRouting
 import Testing
 
 @Suite struct NavigatorTests {
-    func session(_ items: [String] = [], _ attributes: [String: AttributeValue] = [:]) throws -> Session {
+    func session(_ items: [String] = [], _ attributes: SessionAttributes = [:]) throws -> Session {
         Session(id: "s", stack: try stack(from: items), attributes: attributes, nextEntryNumber: items.count + 1)
     }
 

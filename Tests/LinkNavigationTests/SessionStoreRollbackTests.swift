@@ -8,15 +8,15 @@ import Testing
     static let refusal = NavigationFailure.navigation(.invalidNavigation("refused"))
 
     /// Attribute maps on both sides of the snapshot's inline capacity.
-    static let maps: [[String: AttributeValue]] = [
+    static let maps: [SessionAttributes] = [
         [:],
         ["a": .number(1)],
         ["a": .number(1), "b": .string("two"), "c": .bool(true), "d": .string(String(repeating: "x", count: 40))],
-        Dictionary(uniqueKeysWithValues: (0..<9).map { ("k\($0)", AttributeValue.number(Double($0))) }),
+        SessionAttributes((0..<9).map { ("k\($0)", AttributeValue.number(Double($0))) }),
     ]
 
     @Test(arguments: maps)
-    func aThrowingBodyLeavesTheAttributesAsTheyWere(attributes: [String: AttributeValue]) throws {
+    func aThrowingBodyLeavesTheAttributesAsTheyWere(attributes: SessionAttributes) throws {
         let (store, _) = makeStore()
         let session = try store.create(attributes: attributes)
         let before = try #require(store.session(session.id))
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test(arguments: maps)
-    func rewritingTheSameAttributesIsNoChange(attributes: [String: AttributeValue]) throws {
+    func rewritingTheSameAttributesIsNoChange(attributes: SessionAttributes) throws {
         let (store, _) = makeStore()
         let session = try store.create(attributes: attributes)
         let (_, same) = try store.update(session.id) { session in
@@ -49,19 +49,19 @@ import Testing
                 session.attributes[name] = nil
                 session.attributes[name] = value
             }
-            session.attributes = Dictionary(uniqueKeysWithValues: attributes.map { ($0.key, $0.value) })
+            session.attributes = SessionAttributes(attributes.map { ($0.key, $0.value) })
         }
         #expect(rebuilt.version == 1)
         #expect(store.session(session.id)?.attributes == attributes)
     }
 
     @Test(arguments: maps)
-    func everyKindOfAttributeChangeRaisesTheVersion(attributes: [String: AttributeValue]) throws {
+    func everyKindOfAttributeChangeRaisesTheVersion(attributes: SessionAttributes) throws {
         let (store, _) = makeStore()
         let session = try store.create(attributes: attributes)
         var expected = attributes
         var version = 1
-        let changes: [(inout [String: AttributeValue]) -> Void] = [
+        let changes: [(inout SessionAttributes) -> Void] = [
             { $0["a"] = .number(2) },  // a changed value (or a new key)
             { $0["fresh"] = .string("new") },  // a new key
             { $0["fresh"] = nil },  // a removed key
@@ -80,7 +80,7 @@ import Testing
     @Test func aBodyThatKeepsACopyOfTheAttributesDoesNotShareChanges() throws {
         let (store, _) = makeStore()
         let session = try store.create(attributes: ["a": .number(1)])
-        var kept: [String: AttributeValue] = [:]
+        var kept: SessionAttributes = [:]
         let (_, stored) = try store.update(session.id) { session in
             kept = session.attributes
             session.attributes["a"] = .number(2)

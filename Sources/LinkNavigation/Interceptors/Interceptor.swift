@@ -5,14 +5,14 @@ public import LinkRouting
 public struct InterceptionContext: Sendable {
     public let url: String
     public let match: RouteMatch
-    public let attributes: [String: AttributeValue]
+    public let attributes: SessionAttributes
     public let headers: [String: String]
     public let flags: [String: Bool]
 
     public init(
         url: String,
         match: RouteMatch,
-        attributes: [String: AttributeValue],
+        attributes: SessionAttributes,
         headers: [String: String],
         flags: [String: Bool]
     ) {

@@ -25,9 +25,9 @@ public struct RouteBinding: Sendable, Hashable {
 public struct Flow: Sendable, Hashable {
     public let name: String
     public let screens: [String]
-    public let sets: [String: AttributeValue]
+    public let sets: SessionAttributes
 
-    public init(name: String, screens: [String], sets: [String: AttributeValue] = [:]) {
+    public init(name: String, screens: [String], sets: SessionAttributes = [:]) {
         self.name = name
         self.screens = screens
         self.sets = sets

@@ -47,7 +47,7 @@ public struct ParkedNavigation: Sendable, Hashable {
 public struct Session: Sendable, Hashable {
     public let id: String
     public var stack: [StackEntry]
-    public var attributes: [String: AttributeValue]
+    public var attributes: SessionAttributes
     public var version: Int
     /// The parked navigation, behind one pointer: most sessions have none, and the store keeps and
     /// hands out the same box, so copying a session retains one reference for it, not five.
@@ -63,7 +63,7 @@ public struct Session: Sendable, Hashable {
     public init(
         id: String,
         stack: [StackEntry] = [],
-        attributes: [String: AttributeValue] = [:],
+        attributes: SessionAttributes = [:],
         version: Int = 1,
         parked: ParkedNavigation? = nil,
         nextEntryNumber: Int = 1
@@ -82,7 +82,7 @@ public struct Session: Sendable, Hashable {
     init(
         id: String,
         stack: [StackEntry],
-        attributes: [String: AttributeValue],
+        attributes: SessionAttributes,
         version: Int,
         parkedBox: ParkedBox?,
         nextEntryNumber: Int

@@ -3,16 +3,12 @@ extension SessionStore {
     /// the body's result with, and puts back if it throws.
     ///
     /// Up to ``inlineCapacity`` entries are copied aside (no allocation), so the body gets the only
-    /// reference to the map and changes it in place: no copy on write, no `free` of the old map. A
-    /// larger map is kept whole instead, and the body's first change copies it.
+    /// reference to the attributes and changes it in place: no copy on write, no `free` of the old array. A
+    /// larger set is kept whole instead, and the body's first change copies it.
     struct AttributeSnapshot {
         static let inlineCapacity = 4
 
-        /// One attribute set aside.
-        struct Entry {
-            let key: String
-            let value: AttributeValue
-        }
+        typealias Entry = SessionAttributes.Entry
 
         // Four stored entries rather than an `InlineArray` of tuples, whose copies go through the
         // run time's generic tuple witnesses (≈300 instructions per update).
@@ -21,11 +17,11 @@ extension SessionStore {
         private let third: Entry?
         private let fourth: Entry?
         private let count: Int
-        /// The map itself when it has more than ``inlineCapacity`` entries.
-        private let whole: [String: AttributeValue]?
+        /// The attributes themselves when it has more than ``inlineCapacity`` entries.
+        private let whole: SessionAttributes?
 
         @inline(__always)
-        init(_ attributes: [String: AttributeValue]) {
+        init(_ attributes: SessionAttributes) {
             // Built in locals and stored once: assigning to `self` field by field makes the
             // optimiser copy the whole snapshot out of its temporary (≈130 instructions).
             let count = attributes.count
@@ -38,8 +34,7 @@ extension SessionStore {
             var third: Entry?
             var fourth: Entry?
             var index = 0
-            for (key, value) in attributes {
-                let entry = Entry(key: key, value: value)
+            for entry in attributes.entries {
                 switch index {
                 case 0: first = entry
                 case 1: second = entry
@@ -54,7 +49,7 @@ extension SessionStore {
         @inline(__always)
         private init(
             count: Int,
-            whole: [String: AttributeValue]?,
+            whole: SessionAttributes?,
             first: Entry?,
             second: Entry?,
             third: Entry?,
@@ -79,54 +74,27 @@ extension SessionStore {
             }
         }
 
-        /// Whether `attributes` has exactly the snapshot's entries.
-        ///
-        /// A map changed in place keeps its order, so the entries are compared side by side; only a
-        /// map whose keys fall out of step is looked up key by key.
+        /// Whether `attributes` has exactly the snapshot's entries: both are sorted by name, so
+        /// they are compared side by side.
         @inline(__always)
-        func matches(_ attributes: [String: AttributeValue]) -> Bool {
+        func matches(_ attributes: SessionAttributes) -> Bool {
             guard attributes.count == count else { return false }
-            if let whole { return Self.same(attributes, whole) }
-            var index = 0
-            for (key, value) in attributes {
-                guard let entry = entry(index), entry.key == key else { return matchesByLookup(attributes) }
-                // The same key on both sides: a different value settles it.
-                if entry.value != value { return false }
-                index += 1
-            }
-            return true
-        }
-
-        private func matchesByLookup(_ attributes: [String: AttributeValue]) -> Bool {
+            if let whole { return attributes == whole }
             for index in 0..<count {
-                guard let entry = entry(index), attributes[entry.key] == entry.value else { return false }
+                guard let entry = entry(index) else { return false }
+                let other = attributes.entries[index]
+                guard entry.name == other.name, entry.value == other.value else { return false }
             }
             return true
         }
 
-        /// Whether two maps are equal, without hashing when one is a copy of the other with values
-        /// changed in place: a copy keeps the bucket order, so walking both side by side decides
-        /// unless the keys fall out of step.
-        private static func same(_ lhs: [String: AttributeValue], _ rhs: [String: AttributeValue]) -> Bool {
-            var left = lhs.startIndex
-            var right = rhs.startIndex
-            while left != lhs.endIndex && right != rhs.endIndex {
-                let (leftKey, leftValue) = lhs[left]
-                let (rightKey, rightValue) = rhs[right]
-                guard leftKey == rightKey else { return lhs == rhs }
-                if leftValue != rightValue { return false }
-                left = lhs.index(after: left)
-                right = rhs.index(after: right)
-            }
-            return true
-        }
-
-        /// The map as it was.
-        func restored() -> [String: AttributeValue] {
+        /// The attributes as they were.
+        func restored() -> SessionAttributes {
             if let whole { return whole }
-            var attributes = [String: AttributeValue](minimumCapacity: count)
+            var attributes = SessionAttributes()
+            attributes.entries.reserveCapacity(count)
             for index in 0..<count {
-                if let entry = entry(index) { attributes[entry.key] = entry.value }
+                if let entry = entry(index) { attributes.entries.append(entry) }
             }
             return attributes
         }

@@ -7,7 +7,7 @@ extension SessionStore {
     /// - Returns: The new session, at version 1 with an empty stack.
     /// - Throws: ``SessionStoreError/sessionLimit`` when ``Configuration/maxSessions`` live sessions
     ///   are held (expired ones are swept first).
-    public func create(attributes: [String: AttributeValue] = [:]) throws(SessionStoreError) -> Session {
+    public func create(attributes: SessionAttributes = [:]) throws(SessionStoreError) -> Session {
         let now = clock.milliseconds()
         try reservePlace(now: now)
         let slot = Slot(attributes: attributes, lastAccess: now)
@@ -34,7 +34,7 @@ extension SessionStore {
     ///   when a session must be created and ``Configuration/maxSessions`` live ones are held.
     public func getOrCreate(
         id: String,
-        attributes: [String: AttributeValue] = [:]
+        attributes: SessionAttributes = [:]
     ) throws(SessionStoreError) -> (session: Session, created: Bool) {
         guard let key = SessionKey(id) else { throw .invalidID }
         let now = clock.milliseconds()

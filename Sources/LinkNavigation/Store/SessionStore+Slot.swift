@@ -7,7 +7,7 @@ extension SessionStore {
     /// a 16-byte instant; with its packed id, one 64-byte line of its shard's ``PackedTable``.
     struct Slot {
         var stack: [StackEntry]
-        var attributes: [String: AttributeValue]
+        var attributes: SessionAttributes
         var parked: ParkedBox?
         var version: Int
         var nextEntryNumber: Int
@@ -17,7 +17,7 @@ extension SessionStore {
         @inline(__always)
         init(
             stack: [StackEntry],
-            attributes: [String: AttributeValue],
+            attributes: SessionAttributes,
             parked: ParkedBox?,
             version: Int,
             nextEntryNumber: Int,
@@ -33,11 +33,11 @@ extension SessionStore {
 
         /// A placeholder for a slot moved out of its table: nothing to count references of.
         static var vacant: Slot {
-            Slot(stack: [], attributes: Dictionary(), parked: nil, version: 0, nextEntryNumber: 0, lastAccess: 0)
+            Slot(stack: [], attributes: SessionAttributes(), parked: nil, version: 0, nextEntryNumber: 0, lastAccess: 0)
         }
 
         /// A new session's slot: version 1, an empty stack.
-        init(attributes: [String: AttributeValue], lastAccess: Int64) {
+        init(attributes: SessionAttributes, lastAccess: Int64) {
             self.init(
                 stack: [],
                 attributes: attributes,
@@ -65,7 +65,7 @@ extension SessionStore {
         /// slot is left with none until ``absorb(_:attributesChanged:)`` or a restore puts them back).
         @inline(__always)
         mutating func lendSession(id: String) -> Session {
-            var lent = [String: AttributeValue]()
+            var lent = SessionAttributes()
             swap(&lent, &attributes)
             return Session(
                 id: id,
@@ -83,7 +83,7 @@ extension SessionStore {
         @inline(__always)
         mutating func absorb(
             stack newStack: [StackEntry],
-            attributes newAttributes: [String: AttributeValue],
+            attributes newAttributes: SessionAttributes,
             attributesChanged: Bool,
             parked newParked: ParkedBox?,
             nextEntryNumber newNextEntryNumber: Int
@@ -99,8 +99,11 @@ extension SessionStore {
                 stack = newStack
                 changed = true
             }
-            if !ParkedBox.same(newParked, parked) { changed = true }
-            parked = newParked
+            // Most updates leave the parked navigation alone: the same box (or none) on both sides.
+            if newParked !== parked {
+                if !ParkedBox.same(newParked, parked) { changed = true }
+                parked = newParked
+            }
             return changed
         }
 

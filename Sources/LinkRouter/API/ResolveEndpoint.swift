@@ -46,7 +46,7 @@ extension APIResponder {
 
     /// The session a dry run starts from: `stack` as screen names or `{screen, params}` objects.
     static func dryRunSession(_ body: RequestBody, _ config: LoadedConfig) throws(APIError) -> Session {
-        var attributes: [String: AttributeValue] = [:]
+        var attributes: SessionAttributes = [:]
         if let given = try body.objectValue("attributes") {
             for (name, value) in try RequestBody.attributes(given, allowNull: false) { attributes[name] = value }
         }

@@ -6,7 +6,7 @@ extension APIResponder {
     func createSession(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let body = try RequestBody(request)
         try body.only(["attributes"])
-        var attributes: [String: AttributeValue] = [:]
+        var attributes: SessionAttributes = [:]
         if let given = try body.objectValue("attributes") {
             for (name, value) in try RequestBody.attributes(given, allowNull: false) { attributes[name] = value }
         }

@@ -80,7 +80,7 @@ struct ScreenDecl {
 struct FlowDecl {
     let name: Located<String>
     var screens: [Located<String>] = []
-    var sets: [String: AttributeValue] = [:]
+    var sets: SessionAttributes = [:]
 }
 
 struct InterceptorDecl {

@@ -148,11 +148,11 @@ extension JSONWriter {
         if let item { entry(item, rendering, memo: &memo) } else { null() }
     }
 
-    mutating func attributes(_ attributes: [String: AttributeValue]) {
+    mutating func attributes(_ attributes: SessionAttributes) {
         beginObject()
-        for name in attributes.keys.sorted() {
+        for (name, value) in attributes {  // in name order
             key(name)
-            attributeValue(attributes[name] ?? .bool(false))
+            attributeValue(value)
         }
         endObject()
     }
