@@ -39,30 +39,37 @@ enum SessionID {
     /// two texts give the same bits.
     @inline(__always)
     static func decode(_ id: String) -> PackedID? {
-        if let packed = id.utf8.withContiguousStorageIfAvailable({ decode(bytes: $0) }) { return packed }
-        // Text not stored as contiguous UTF-8 (bridged strings): copy it once.
-        return Array(id.utf8).withUnsafeBufferPointer { decode(bytes: $0) }
+        // A span borrows the bytes: no retain of the string, no copy.
+        let bytes = id.utf8.span
+        guard bytes.count == generatedLength else { return nil }
+        return bytes.withUnsafeBufferPointer { decode(bytes: $0) }
     }
 
+    /// ``decode(_:)`` on exactly ``generatedLength`` bytes.
     @inline(__always)
     private static func decode(bytes: UnsafeBufferPointer<UInt8>) -> PackedID? {
-        guard bytes.count == generatedLength else { return nil }
-        return values.withUnsafeBufferPointer { table -> PackedID? in
-            var high: UInt64 = 0
-            var low: UInt64 = 0
+        values.withUnsafeBufferPointer { table -> PackedID? in
             var invalid: UInt8 = 0  // the 0x40 bit of any byte outside the alphabet
-            for index in 0..<21 {
-                let sextet = table[Int(bytes[index])]
-                invalid |= sextet
-                // Shift the 128-bit (high, low) left by 6 and append the sextet.
-                high = (high << 6) | (low >> 58)
-                low = (low << 6) | UInt64(sextet & 0x3F)
+            // Ten sextets (60 bits) per word, so that no step shifts across two words.
+            @inline(__always)
+            func sextets(_ range: Range<Int>) -> UInt64 {
+                var word: UInt64 = 0
+                for index in range {
+                    let sextet = table[Int(bytes[index])]
+                    invalid |= sextet
+                    word = (word << 6) | UInt64(sextet & 0x3F)
+                }
+                return word
             }
-            let last = table[Int(bytes[21])]
+            let first = sextets(0..<10)  // bits 127...68
+            let second = sextets(10..<20)  // bits 67...8
+            let third = sextets(20..<21)  // bits 7...2
+            let last = table[Int(bytes[21])]  // bits 1...0, then four zero bits
             guard (invalid | last) & 0x40 == 0, last & 0xF == 0 else { return nil }
-            high = (high << 2) | (low >> 62)
-            low = (low << 2) | UInt64(last >> 4)
-            return PackedID(high: high, low: low)
+            return PackedID(
+                high: (first << 4) | (second >> 56),
+                low: (second << 8) | (third << 2) | UInt64(last >> 4)
+            )
         }
     }
 
