@@ -6,9 +6,9 @@ import LinkRouting
 /// memory of 1,000,000 sessions with 3-screen stacks, times one typical `extend` resolution, and ends
 /// with one summary line.
 ///
-/// `StoreBenchmark [--profile OPS | --profile-resolve OPS | --updates]`: with `--profile`, only
-/// single-thread updates, for callgrind (`--profile-resolve`: only resolutions); with `--updates`,
-/// only the update timings.
+/// `StoreBenchmark [--profile OPS [SESSIONS] | --profile-resolve OPS | --updates]`: with `--profile`,
+/// only single-thread updates over the hot set (or `SESSIONS`), for callgrind (`--profile-resolve`:
+/// only resolutions); with `--updates`, only the update timings.
 @main
 struct StoreBenchmark {
     static func main() {
@@ -21,19 +21,24 @@ struct StoreBenchmark {
             }
             if let index = args.firstIndex(of: "--profile") {
                 let ops = index + 1 < args.count ? Int(args[index + 1]) ?? 1_000_000 : 1_000_000
-                try UpdateFigures.profile(ops: ops)
+                let sessions =
+                    index + 2 < args.count
+                    ? Int(args[index + 2]) ?? UpdateFigures.hotSessions : UpdateFigures.hotSessions
+                try UpdateFigures.profile(ops: ops, sessions: sessions)
                 return
             }
             if args.contains("--updates") {
-                let updates = try UpdateFigures.measure()
-                print(
-                    "update: \(format(updates.single)) ns/op (1 thread), \(format(updates.parallel)) ns/op (2 threads)"
-                )
+                for sessions in [UpdateFigures.hotSessions, UpdateFigures.coldSessions] {
+                    report(try UpdateFigures.measure(sessions: sessions))
+                }
                 return
             }
             // Memory first, in a fresh heap, so that nothing freed earlier is reused by the sessions.
             let bytesPerSession = try MemoryFigure.measure()
-            let updates = try UpdateFigures.measure()
+            let cold = try UpdateFigures.measure(sessions: UpdateFigures.coldSessions)
+            report(cold)
+            let updates = try UpdateFigures.measure(sessions: UpdateFigures.hotSessions)
+            report(updates)
             let resolve = ResolveFigure.measure()
             print(
                 "store: \(format(updates.single)) ns/op (1 thread), \(format(updates.parallel)) ns/op (2 threads), "
@@ -44,6 +49,14 @@ struct StoreBenchmark {
             FileHandle.standardError.write(Data("bench-store: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// One line per working set: `update over N sessions: X ns/op (1 thread), Y ns/op (2 threads)`.
+    static func report(_ updates: UpdateFigures) {
+        print(
+            "update over \(updates.sessions) sessions: \(format(updates.single)) ns/op (1 thread), "
+                + "\(format(updates.parallel)) ns/op (2 threads)"
+        )
     }
 
     static func format(_ value: Double) -> String {

@@ -3,17 +3,22 @@ import LinkNavigation
 import Synchronization
 
 /// X and Y: one `update` that changes an attribute (get + mutate + version bump) on a random one of
-/// 100,000 existing sessions; ns per op on 1 thread, and per op per thread with 2 threads at once.
+/// `sessions` existing sessions; ns per op on 1 thread, and per op per thread with 2 threads at once.
 ///
-/// Each op makes its id `String` from the id's bytes, as the HTTP layer does from a request path,
-/// so that the store is timed with the id in cache, as a request hands it over, rather than behind a
-/// pointer into one of 100,000 strings built long before.
+/// The ids are made before timing: an op is the store's work on an id a caller holds (the HTTP
+/// layer's own cost of making it from a request path is in `make bench-http`). Over the hot set of
+/// 1,000 sessions (the count `make bench-http` rotates over) everything an op reads is in cache;
+/// over 100,000 sessions (about 40 MB with their stacks, more than the 32 MiB L3 of the reference
+/// machine) each op waits for main memory several times.
 struct UpdateFigures {
+    let sessions: Int
     let single: Double
     let parallel: Double
 
-    /// 100,000; `STORE_BENCH_SESSIONS` changes it, to see how the figures follow cache misses.
-    static let sessions = ProcessInfo.processInfo.environment["STORE_BENCH_SESSIONS"].flatMap { Int($0) } ?? 100_000
+    /// The hot working set, timed for the summary line.
+    static let hotSessions = 1_000
+    /// The cold working set, reported on its own line.
+    static let coldSessions = 100_000
     static let opsPerSample = 200_000
     static let samples = 15
     /// Random session indices, drawn before timing so the timed loop only reads them.
@@ -23,17 +28,13 @@ struct UpdateFigures {
     struct Fixture: Sendable {
         let store: SessionStore
         let ids: [String]
-        /// The ids' UTF-8 bytes, 22 per id, back to back.
-        let idBytes: [UInt8]
         let indices: [Int32]
 
-        static let idLength = 22
-
-        init() throws {
+        init(sessions: Int) throws {
             store = SessionStore()
             var ids: [String] = []
-            ids.reserveCapacity(UpdateFigures.sessions)
-            for n in 0..<UpdateFigures.sessions {
+            ids.reserveCapacity(sessions)
+            for n in 0..<sessions {
                 let session = try store.create(attributes: ["n": .number(-1)])
                 _ = try store.update(session.id) { session in
                     session.stack = Stacks.threeScreens(n)
@@ -42,16 +43,12 @@ struct UpdateFigures {
                 ids.append(session.id)
             }
             self.ids = ids
-            idBytes = ids.flatMap { Array($0.utf8) }
-            guard idBytes.count == ids.count * Fixture.idLength else {
-                throw BenchmarkError(description: "session ids are not \(Fixture.idLength) bytes long")
-            }
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15
             indices = (0..<UpdateFigures.indexCount).map { _ in
                 state ^= state << 13
                 state ^= state >> 7
                 state ^= state << 17
-                return Int32(truncatingIfNeeded: state % UInt64(UpdateFigures.sessions))
+                return Int32(truncatingIfNeeded: state % UInt64(sessions))
             }
         }
 
@@ -61,13 +58,9 @@ struct UpdateFigures {
         func run(ops: Int, offset: Int, lane: Int, round: Int) -> Int {
             var failures = 0
             let mask = UpdateFigures.indexCount - 1
-            idBytes.withUnsafeBufferPointer { bytes in
+            ids.withUnsafeBufferPointer { ids in
                 for i in 0..<ops {
-                    let start = Int(indices[(offset &+ i) & mask]) &* Fixture.idLength
-                    let id = String(
-                        decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Fixture.idLength)]),
-                        as: UTF8.self
-                    )
+                    let id = ids[Int(indices[(offset &+ i) & mask])]
                     let value = AttributeValue.number(Double((round &* ops &+ i) &* 2 &+ lane))
                     do {
                         _ = try store.update(id) { $0.attributes["n"] = value }
@@ -80,8 +73,8 @@ struct UpdateFigures {
         }
     }
 
-    static func measure() throws -> UpdateFigures {
-        let fixture = try Fixture()
+    static func measure(sessions: Int) throws -> UpdateFigures {
+        let fixture = try Fixture(sessions: sessions)
         let cpus = Machine.allowedCPUs()
         var round = 0
         var failures = 0
@@ -110,7 +103,7 @@ struct UpdateFigures {
         // Warm-up and samples on 1 thread, then 2 threads per parallel round.
         let singleOps = (1 + samples) * opsPerSample
         try checkVersions(fixture, expectedOps: singleOps + 2 * (samples + 1) * opsPerSample)
-        return UpdateFigures(single: median(singles), parallel: median(parallels))
+        return UpdateFigures(sessions: sessions, single: median(singles), parallel: median(parallels))
     }
 
     /// A start line for the two threads.
@@ -162,8 +155,8 @@ struct UpdateFigures {
     }
 
     /// For callgrind: single-thread updates only.
-    static func profile(ops: Int) throws {
-        let fixture = try Fixture()
+    static func profile(ops: Int, sessions: Int) throws {
+        let fixture = try Fixture(sessions: sessions)
         let failures = fixture.run(ops: ops, offset: 0, lane: 0, round: 0)
         print("profile: \(ops) updates, \(failures) failures")
     }
