@@ -132,6 +132,13 @@ import Testing
             transition: ["dismiss", "push catalog"]
         ),
         Case(
+            name: "a modal destination reachable from anywhere opens a layer over an open one",
+            stack: ["home", "login", "forgot"],
+            screen: "update_required",
+            expect: ["home", "login", "forgot", "update_required"],
+            transition: ["present update_required"]
+        ),
+        Case(
             name: "a root-presented screen replaces the stack",
             stack: ["home", "catalog"],
             screen: "onboarding",

@@ -3,9 +3,9 @@ import LinkRouting
 extension NavigationResolver {
     /// `extend` (SPEC §3): pop back to an entry with the same identity; honour the launch mode; else
     /// the shortest path from the top entry, then from each lower one (popping above it); else
-    /// `rebuild`. Inside a modal layer a path may only take steps the `origins` name explicitly
-    /// (a screen reachable from anywhere is not part of the layer); anything else dismisses layers
-    /// until it can be placed.
+    /// `rebuild`. Inside a modal layer a path may only take push steps the `origins` name explicitly
+    /// (a screen reachable from anywhere is not part of the layer; a modal one opens its own layer on
+    /// top); anything else dismisses layers until it can be placed.
     func extend(
         _ screen: Screen,
         _ params: EntryParams,
@@ -125,8 +125,11 @@ extension NavigationResolver {
         explicitOnly: Bool
     ) -> [Screen]? {
         guard let goal = graph[target], let origin = graph.position(of: start) else { return nil }
+        // A modal screen opens a layer of its own on top (SPEC §3), so inside a layer it is placed
+        // by its origins like anywhere else; only push steps must be named by the layer's screens.
         func allowed(_ screen: Screen, after name: String) -> Bool {
-            explicitOnly ? (screen.origins?.contains(name) ?? false) : screen.allows(after: name)
+            explicitOnly && screen.presentation != .modal
+                ? (screen.origins?.contains(name) ?? false) : screen.allows(after: name)
         }
         if allowed(goal, after: start) { return [goal] }
         let screens = graph.ordered
