@@ -208,6 +208,25 @@ import Testing
         #expect(dismissed.session.parked == nil)
     }
 
+    @Test func aFlowScreenReachedAsABreadcrumbIsNotShownTwiceWhenParked() throws {
+        let navigator = try shopNavigator()
+        let viaLogin = try navigator.navigate(
+            .init(url: "shop://product/5", via: ["login"]),
+            session: Session(id: "s", stack: try stack(from: ["home"]), nextEntryNumber: 2)
+        )
+        #expect(viaLogin.session.stack.names == ["home", "login", "product:5"])
+        let parked = try navigator.navigate(.init(url: "shop://cart"), session: viaLogin.session)
+        #expect(parked.status == .parked)
+        #expect(parked.session.stack.names == ["home", "login"])
+        #expect(parked.resolution.transition.applied(to: viaLogin.session.stack) == parked.session.stack)
+
+        let cancelled = try navigator.cancelFlow("login", session: parked.session)
+        #expect(cancelled.session.stack == viaLogin.session.stack)
+        let completed = try navigator.completeFlow("login", session: parked.session)
+        #expect(completed.session.stack.names == ["home", "cart"])
+        #expect(completed.resolution.transition.applied(to: parked.session.stack) == completed.session.stack)
+    }
+
     @Test func parkingBehindAnotherFlowClosesTheFirstFlowsLayer() throws {
         let navigator = try shopNavigator()
         let login = try navigator.navigate(

@@ -4,7 +4,8 @@ extension Navigator {
     /// Parks the navigation behind `flowName` and presents the flow's screens as a modal layer
     /// (the first presented, the others pushed inside it); on an empty session the layer sits on the
     /// destination's root screen. Parking again behind the flow whose layer is already open replaces
-    /// the parked navigation without a second layer.
+    /// the parked navigation without a second layer; a flow screen already on the stack is closed
+    /// with what lies above it, so that no screen shows twice.
     func park(
         _ request: Request,
         behind flowName: String,
@@ -42,6 +43,11 @@ extension Navigator {
                 number += 1
             }
             stackBefore = base
+            // A flow screen already on the stack (reached as a breadcrumb, say) would show twice:
+            // the layer goes below it. Cancelling still restores the whole stack from before.
+            if let lowest = base.firstIndex(where: { flow.screens.contains($0.screen) }) {
+                base = Array(base[..<lowest])
+            }
             var layer: [StackEntry] = []
             for (i, name) in flow.screens.enumerated() {
                 guard let screen = config.resolver.graph[name] else { throw .navigation(.unknownScreen(name)) }
