@@ -132,6 +132,28 @@ import Testing
             transition: ["dismiss", "push catalog"]
         ),
         Case(
+            name: "a child of the layer's modal screen, without origins, is pushed inside the layer",
+            stack: ["home", "account"],
+            screen: "profile_edit",
+            expect: ["home", "account", "profile_edit"],
+            transition: ["push profile_edit"]
+        ),
+        Case(
+            name: "a descendant of the layer's modal screen is pushed on the top of the layer",
+            stack: ["home", "account", "profile_edit"],
+            screen: "avatar",
+            expect: ["home", "account", "profile_edit", "avatar"],
+            transition: ["push avatar"]
+        ),
+        Case(
+            name: "a screen reachable from anywhere but not of the layer dismisses it",
+            stack: ["home", "account", "profile_edit"],
+            screen: "product",
+            params: ["id": .int(5)],
+            expect: ["home", "product:5"],
+            transition: ["dismiss", "push product"]
+        ),
+        Case(
             name: "a modal destination reachable from anywhere opens a layer over an open one",
             stack: ["home", "login", "forgot"],
             screen: "update_required",

@@ -35,6 +35,9 @@ func shopGraph() throws -> ScreenGraph {
         Screen(name: "onboarding", presentation: .root),
         Screen(name: "share", parent: "home", origins: ["product"]),
         Screen(name: "terms"),
+        Screen(name: "account", parent: "home", presentation: .modal),
+        Screen(name: "profile_edit", parent: "account"),
+        Screen(name: "avatar", parent: "profile_edit"),
     ])
 }
 

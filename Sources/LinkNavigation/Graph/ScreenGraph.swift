@@ -84,6 +84,17 @@ public struct ScreenGraph: Sendable {
 
     public subscript(name: String) -> Screen? { positions.position(of: name).map { ordered[$0] } }
 
+    /// Whether `ancestor` is on `screen`'s parent chain (`screen` itself not included). Parents form
+    /// no cycle (checked at init), so the walk ends.
+    public func isAncestor(_ ancestor: String, of screen: Screen) -> Bool {
+        var current = screen.parent
+        while let name = current {
+            if name == ancestor { return true }
+            current = self[name]?.parent
+        }
+        return false
+    }
+
     /// `screen`'s parent chain, root first, ending with `screen` itself.
     public func chain(to screen: Screen) -> [Screen] {
         var chain = [screen]

@@ -3,9 +3,9 @@ import LinkRouting
 extension NavigationResolver {
     /// `extend` (SPEC §3): pop back to an entry with the same identity; honour the launch mode; else
     /// the shortest path from the top entry, then from each lower one (popping above it); else
-    /// `rebuild`. Inside a modal layer a path may only take push steps the `origins` name explicitly
-    /// (a screen reachable from anywhere is not part of the layer; a modal one opens its own layer on
-    /// top); anything else dismisses layers until it can be placed.
+    /// `rebuild`. Inside a modal layer a push step must belong to the layer: its `origins` name the
+    /// screen below it, or it has none and descends (by `parent`) from the layer's modal screen; a
+    /// modal step opens a layer of its own on top. Anything else dismisses layers until it can be placed.
     func extend(
         _ screen: Screen,
         _ params: EntryParams,
@@ -18,14 +18,14 @@ extension NavigationResolver {
         let milestones = destination.via + [screen.name]
         for base in stack.indices.reversed() {
             let kept = Array(stack[...base])
-            let inModalLayer = kept.contains { $0.presentation == .modal }
+            let layer = kept.last { $0.presentation == .modal }?.screen
             guard
                 let path = findPath(
                     from: stack[base].screen,
                     through: milestones,
                     destination.params,
                     excluding: kept,
-                    explicitOnly: inModalLayer
+                    inLayer: layer
                 )
             else { continue }
             var new = kept
@@ -72,13 +72,14 @@ extension NavigationResolver {
     /// The screens to push after `start` so that the path passes through `milestones` in order,
     /// breadth-first between milestones (shortest legs). Intermediate screens must have their
     /// required params filled by `params` and must not already be on the kept stack (no cycles);
-    /// a breadcrumb already on the kept stack has been passed through already.
+    /// a breadcrumb already on the kept stack has been passed through already. `inLayer`: the screen
+    /// that opened the modal layer the path starts in, if any.
     func findPath(
         from start: String,
         through milestones: [String],
         _ params: [String: ParamValue],
         excluding kept: [StackEntry],
-        explicitOnly: Bool = false
+        inLayer layer: String? = nil
     ) -> [Screen]? {
         var path: [Screen] = []
         var current = start
@@ -94,7 +95,7 @@ extension NavigationResolver {
                     to: milestone,
                     params,
                     excluding: used,
-                    explicitOnly: explicitOnly
+                    inLayer: layer
                 )
             else { return nil }
             path += leg
@@ -122,14 +123,16 @@ extension NavigationResolver {
         to target: String,
         _ params: [String: ParamValue],
         excluding used: UsedScreens,
-        explicitOnly: Bool
+        inLayer layer: String?
     ) -> [Screen]? {
         guard let goal = graph[target], let origin = graph.position(of: start) else { return nil }
-        // A modal screen opens a layer of its own on top (SPEC §3), so inside a layer it is placed
-        // by its origins like anywhere else; only push steps must be named by the layer's screens.
+        // Inside a modal layer a push step must belong to it (SPEC §3: a screen outside the top layer
+        // dismisses it): named by its origins, or without origins and a descendant of the layer's
+        // screen. A modal screen opens a layer of its own on top, placed by its origins as anywhere.
         func allowed(_ screen: Screen, after name: String) -> Bool {
-            explicitOnly && screen.presentation != .modal
-                ? (screen.origins?.contains(name) ?? false) : screen.allows(after: name)
+            guard let layer, screen.presentation != .modal else { return screen.allows(after: name) }
+            if let origins = screen.origins { return origins.contains(name) }
+            return graph.isAncestor(layer, of: screen)
         }
         if allowed(goal, after: start) { return [goal] }
         let screens = graph.ordered
@@ -141,10 +144,11 @@ extension NavigationResolver {
         while !frontier.isEmpty && found == nil {
             var next: [Int] = []
             for from in frontier {
-                graph.forEachSuccessor(of: from, explicitOnly: explicitOnly) { index in
+                graph.forEachSuccessor(of: from, explicitOnly: false) { index in
                     guard previous[index] < 0 else { return true }
                     let candidate = screens[index]
-                    guard candidate.name != target, !used.contains(candidate.name), canFill(candidate, params)
+                    guard candidate.name != target, !used.contains(candidate.name), canFill(candidate, params),
+                        layer == nil || allowed(candidate, after: screens[from].name)
                     else { return true }
                     previous[index] = Int32(from)
                     if allowed(goal, after: candidate.name) {
