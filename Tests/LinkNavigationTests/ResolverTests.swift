@@ -132,6 +132,14 @@ import Testing
             transition: ["dismiss", "push catalog"]
         ),
         Case(
+            name: "single_top refreshes its entry once the layers above it are dismissed",
+            stack: ["home", "catalog", "product:1", "login"],
+            screen: "product",
+            params: ["id": .int(2)],
+            expect: ["home", "catalog", "product:2"],
+            transition: ["dismiss", "update product"]
+        ),
+        Case(
             name: "a child of the layer's modal screen, without origins, is pushed inside the layer",
             stack: ["home", "account"],
             screen: "profile_edit",

@@ -28,6 +28,11 @@ extension NavigationResolver {
                     inLayer: layer
                 )
             else { continue }
+            // Popped back to an entry of its own screen (a modal layer dismissed, say), the destination
+            // would go straight onto it: `single_top` refreshes that entry instead of pushing a second.
+            if path.count == 1, screen.launch == .singleTop, stack[base].screen == screen.name {
+                return Array(stack[..<base]) + [stack[base].with(params: params)]
+            }
             var new = kept
             for step in path.dropLast() {
                 new.append(ids.make(step, try entryParams(step, destination.params), first: false))
