@@ -55,6 +55,14 @@ import Testing
             ])
         ),
         (["home"], .trail([Destination(screen: "home"), Destination(screen: "home")])),
+        // A `unique` screen is on a stack at most once, whatever its params.
+        (
+            ["home"],
+            .trail([
+                Destination(screen: "member", params: ["id": .int(1)]),
+                Destination(screen: "member", params: ["id": .int(2)]),
+            ])
+        ),
     ]
 
     @Test(arguments: refusals.indices)

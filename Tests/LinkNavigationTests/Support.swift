@@ -38,6 +38,7 @@ func shopGraph() throws -> ScreenGraph {
         Screen(name: "account", parent: "home", presentation: .modal),
         Screen(name: "profile_edit", parent: "account"),
         Screen(name: "avatar", parent: "profile_edit"),
+        Screen(name: "member", params: [try ScreenParam("id", "int")], parent: "home", launch: .unique),
     ])
 }
 

@@ -60,6 +60,10 @@ extension NavigationResolver {
                 if entries.contains(where: { sameIdentity($0, screen, params) }) {
                     throw .invalidNavigation("the trail leads to \(screen.name) twice with the same params")
                 }
+                // A `unique` screen is on a stack at most once (SPEC §3), whatever its params.
+                if screen.launch == .unique, entries.contains(where: { $0.screen == screen.name }) {
+                    throw .invalidNavigation("the trail leads to \(screen.name) twice; it is unique")
+                }
                 entries.append(ids.make(screen, params, first: entries.isEmpty))
             }
             guard !entries.isEmpty else { throw .invalidNavigation("a trail needs at least one URL") }
