@@ -33,16 +33,12 @@ extension SessionStore {
             var second: Entry?
             var third: Entry?
             var fourth: Entry?
-            var index = 0
-            for entry in attributes.entries {
-                switch index {
-                case 0: first = entry
-                case 1: second = entry
-                case 2: third = entry
-                default: fourth = entry
-                }
-                index += 1
-            }
+            // By index: a `for in` holds its own reference to the array while it iterates.
+            let entries = attributes.entries
+            if count > 0 { first = entries[0] }
+            if count > 1 { second = entries[1] }
+            if count > 2 { third = entries[2] }
+            if count > 3 { fourth = entries[3] }
             self.init(count: count, whole: nil, first: first, second: second, third: third, fourth: fourth)
         }
 
