@@ -3,8 +3,9 @@ extension SessionStore {
     /// the body's result with, and puts back if it throws.
     ///
     /// Up to ``inlineCapacity`` entries are copied aside (no allocation), so the body gets the only
-    /// reference to the attributes and changes it in place: no copy on write, no `free` of the old array. A
-    /// larger set is kept whole instead, and the body's first change copies it.
+    /// reference to the attributes' array and changes it in place: no copy on write, no `free` of
+    /// the old array. More attributes are kept whole instead, and the body's first change copies
+    /// them.
     struct AttributeSnapshot {
         static let inlineCapacity = 4
 
