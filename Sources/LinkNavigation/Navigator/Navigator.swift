@@ -133,7 +133,7 @@ public struct Navigator: Sendable {
             let matchedParams = match.params
             let destination = Destination(
                 screen: screen,
-                params: RouteMatch.dictionary(matchedParams),
+                params: EntryParams(matched: matchedParams),
                 via: request.via
             )
             let resolution: Resolution
@@ -202,15 +202,15 @@ public struct Navigator: Sendable {
     }
 }
 
-extension RouteMatch {
-    /// The matched params by name (path params first, as the match lists them).
-    var paramDictionary: [String: ParamValue] { Self.dictionary(params) }
-
-    /// `params` by name, the first of a repeated name winning.
-    static func dictionary(_ params: [MatchedParam]) -> [String: ParamValue] {
-        // A loop, not `Dictionary(_:uniquingKeysWith:)` over a mapped array: no array in between.
-        var dictionary = [String: ParamValue](minimumCapacity: params.count)
-        for param in params where dictionary[param.name] == nil { dictionary[param.name] = param.value }
-        return dictionary
+extension EntryParams {
+    /// A match's params by name, in match order (path params first), the first of a repeated
+    /// name winning.
+    init(matched params: [MatchedParam]) {
+        var kept: [Param] = []
+        kept.reserveCapacity(params.count)
+        for param in params where !kept.contains(where: { $0.name == param.name }) {
+            kept.append(Param(name: param.name, value: param.value))
+        }
+        self.init(ordered: kept)
     }
 }

@@ -76,7 +76,7 @@ extension NavigationResolver {
     func findPath(
         from start: String,
         through milestones: [String],
-        _ params: [String: ParamValue],
+        _ params: EntryParams,
         excluding kept: [StackEntry],
         explicitOnly: Bool = false
     ) -> [Screen]? {
@@ -120,7 +120,7 @@ extension NavigationResolver {
     private func shortestLeg(
         from start: String,
         to target: String,
-        _ params: [String: ParamValue],
+        _ params: EntryParams,
         excluding used: UsedScreens,
         explicitOnly: Bool
     ) -> [Screen]? {
