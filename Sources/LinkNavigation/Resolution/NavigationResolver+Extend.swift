@@ -15,9 +15,10 @@ extension NavigationResolver {
     ) throws(NavigationError) -> [StackEntry] {
         guard !stack.isEmpty else { return try rebuild(screen, destination, &ids) }
         if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }
-        let milestones = destination.via + [screen.name]
+        let milestones = destination.via.isEmpty ? [screen.name] : destination.via + [screen.name]
         for base in stack.indices.reversed() {
-            let kept = Array(stack[...base])
+            // From the top entry (the usual case) the whole stack is kept: no copy of it.
+            let kept = base == stack.count - 1 ? stack : Array(stack[...base])
             let inModalLayer = kept.contains { $0.presentation == .modal }
             guard
                 let path = findPath(
@@ -97,7 +98,7 @@ extension NavigationResolver {
                     explicitOnly: explicitOnly
                 )
             else { return nil }
-            path += leg
+            if path.isEmpty { path = leg } else { path += leg }  // the first leg: its own array
             current = milestone
         }
         return path
