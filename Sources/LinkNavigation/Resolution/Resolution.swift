@@ -33,6 +33,7 @@ public struct Mediation: Sendable, Hashable {
         destination = new.last
         presentation = new.last?.presentation
         var payload: [(screen: String, params: EntryParams)] = []
+        payload.reserveCapacity(transition.count)  // one entry per op but `replace`, which has its own count
         for op in transition {
             switch op {
             case .push(let entry), .present(let entry), .update(let entry): payload.append((entry.screen, entry.params))
