@@ -129,7 +129,10 @@ extension HTTPServer.Box {
         defer { MHD_destroy_response(mhdResponse) }
         for field in response.headers {
             // libmicrohttpd refuses fields it manages (Content-Length) and values with CR or LF.
-            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+            // `withCString` lends a native string's own NUL-terminated bytes: no copy per field.
+            _ = field.name.withCString { name in
+                field.value.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
+            }
         }
         if draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")

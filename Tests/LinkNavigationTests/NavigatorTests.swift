@@ -17,6 +17,23 @@ import Testing
         )
     }
 
+    /// SPEC §2.1: a path param shadows a query param of the same name; the screen gets the path's.
+    @Test func aPathParamShadowsTheQueryParamOfTheSameName() throws {
+        let route = RouteDefinition(name: "item", pattern: "/item/{id:int}")
+        let navigator = Navigator(
+            try NavigationConfig(
+                table: try RouteTable([route], schemes: ["shop"]),
+                bindings: [RouteBinding(target: .screen("item", strategy: nil))],
+                resolver: NavigationResolver(
+                    graph: try ScreenGraph([Screen(name: "item", params: [try ScreenParam("id", "int")])])
+                )
+            )
+        )
+        let outcome = try navigator.navigate(.init(url: "shop://item/5?id=9"), session: session())
+        #expect(outcome.session.stack.last?.params == ["id": .int(5)])
+        #expect(outcome.match?.warnings.isEmpty == false)
+    }
+
     @Test func trackingParamsAreStrippedBeforeMatchingAndListedAsARewrite() throws {
         let outcome = try shopNavigator().navigate(
             .init(url: "shop://product/42?utm_source=mail&ref=x&fbclid=1#top"),

@@ -198,7 +198,7 @@ import Testing
         let resolver = NavigationResolver(graph: try shopGraph())
         let old = try stack(from: c.stack)
         let resolution = try resolver.resolve(
-            Destination(screen: c.screen, params: c.params, via: c.via),
+            Destination(screen: c.screen, params: EntryParams(c.params), via: c.via),
             strategy: c.strategy,
             stack: old,
             nextEntryNumber: old.count + 1
@@ -247,7 +247,7 @@ import Testing
         let old = try stack(from: c.stack)
         #expect(throws: c.error) {
             try resolver.resolve(
-                Destination(screen: c.screen, params: c.params),
+                Destination(screen: c.screen, params: EntryParams(c.params)),
                 strategy: c.strategy,
                 stack: old,
                 nextEntryNumber: 1

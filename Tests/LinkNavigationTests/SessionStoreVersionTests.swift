@@ -135,6 +135,14 @@ import Testing
         #expect(SessionStore(configuration: configuration).shards.count == used)
     }
 
+    @Test(arguments: [1, 4, 64])
+    func shardsStartOnTheirOwn128ByteBlocks(_ count: Int) {
+        let store = SessionStore(configuration: SessionStore.Configuration(shardCount: count))
+        let addresses = (0..<store.shards.count).map { UInt(bitPattern: store.shards[$0]) }
+        #expect(addresses.allSatisfy { $0 % 128 == 0 })
+        #expect(zip(addresses, addresses.dropFirst()).allSatisfy { $1 - $0 >= 128 })
+    }
+
     @Test func defaultsFollowTheSpec() {
         let configuration = SessionStore.Configuration()
         #expect(configuration.idleTTL == .seconds(1800))

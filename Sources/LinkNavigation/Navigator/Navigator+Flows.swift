@@ -35,7 +35,7 @@ extension Navigator {
             {
                 // A modal needs something beneath it: a cold link parks on its destination's root screen.
                 do {
-                    let rootParams = try config.resolver.entryParams(root, match.paramDictionary)
+                    let rootParams = try config.resolver.entryParams(root, EntryParams(matched: match.params))
                     base = [StackEntry(id: "e\(number)", screen: root.name, params: rootParams, presentation: .root)]
                 } catch {
                     throw .navigation(error)

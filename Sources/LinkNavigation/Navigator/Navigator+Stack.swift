@@ -30,7 +30,7 @@ extension Navigator {
                 let match = try matchURL(url)
                 switch config.bindings[match.route.index].target {
                 case .screen(let screen, _):
-                    destinations.append(Destination(screen: screen, params: match.paramDictionary))
+                    destinations.append(Destination(screen: screen, params: EntryParams(matched: match.params)))
                 case .redirect(let template):
                     let target = try RedirectTarget.expand(template, match: match, from: url)
                     let key = RedirectTarget.canonical(target)

@@ -44,7 +44,9 @@ public struct Navigator: Sendable {
     /// - Throws: ``NavigationFailure``; the session is untouched when it throws.
     public func navigate(_ request: Request, session: Session) throws(NavigationFailure) -> NavigationOutcome {
         var url = request.url
-        var chain = [url]
+        // The URLs followed, the requested one first; made on the first redirect, as most
+        // navigations have none.
+        var chain: [String] = []
         var redirects: [String] = []
         var records: [InterceptorRecord] = []
         var rewrites = 0
@@ -88,14 +90,16 @@ public struct Navigator: Sendable {
                 case .rewrite(let new) where new != url:
                     // Rewrites are not redirects, but they are bounded all the same.
                     rewrites += 1
-                    guard rewrites <= Self.maxRewrites else { throw .tooManyRedirects(chain + [new]) }
+                    guard rewrites <= Self.maxRewrites else {
+                        throw .tooManyRedirects((chain.isEmpty ? [request.url] : chain) + [new])
+                    }
                     url = new
                     continue passes
                 case .rewrite:
                     continue
                 case .redirect(let target):
                     let absolute = try RedirectTarget.absolute(target, from: url)
-                    if try follow(absolute, from: url, chain: &chain, redirects: &redirects) {
+                    if try follow(absolute, from: url, origin: request.url, chain: &chain, redirects: &redirects) {
                         url = absolute
                         continue passes
                     }
@@ -118,7 +122,8 @@ public struct Navigator: Sendable {
             guard let screen else {
                 if case .redirect(let template) = binding.target {
                     let target = try RedirectTarget.expand(template, match: match, from: url)
-                    guard try follow(target, from: url, chain: &chain, redirects: &redirects) else {
+                    guard try follow(target, from: url, origin: request.url, chain: &chain, redirects: &redirects)
+                    else {
                         throw .badRedirect(target)
                     }
                     url = target
@@ -128,7 +133,7 @@ public struct Navigator: Sendable {
             let matchedParams = match.params
             let destination = Destination(
                 screen: screen,
-                params: RouteMatch.dictionary(matchedParams),
+                params: EntryParams(matched: matchedParams),
                 via: request.via
             )
             let resolution: Resolution
@@ -177,14 +182,18 @@ public struct Navigator: Sendable {
 
     /// Records a redirect. A redirect to the URL itself is a no-op (`false`); one back to a URL of
     /// the chain is a loop; more than the limit is too many.
+    /// - Parameters:
+    ///   - origin: The requested URL, which starts `chain` when this is the first redirect.
     private func follow(
         _ target: String,
         from current: String,
+        origin: String,
         chain: inout [String],
         redirects: inout [String]
     ) throws(NavigationFailure) -> Bool {
         let key = RedirectTarget.canonical(target)
         if key == RedirectTarget.canonical(current) { return false }
+        if chain.isEmpty { chain.append(origin) }
         if chain.contains(where: { RedirectTarget.canonical($0) == key }) { throw .redirectLoop(chain + [target]) }
         guard redirects.count < config.redirectLimit else { throw .tooManyRedirects(chain + [target]) }
         chain.append(target)
@@ -193,12 +202,15 @@ public struct Navigator: Sendable {
     }
 }
 
-extension RouteMatch {
-    /// The matched params by name (path params first, as the match lists them).
-    var paramDictionary: [String: ParamValue] { Self.dictionary(params) }
-
-    /// `params` by name, the first of a repeated name winning.
-    static func dictionary(_ params: [MatchedParam]) -> [String: ParamValue] {
-        Dictionary(params.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+extension EntryParams {
+    /// A match's params by name, in match order (path params first), the first of a repeated
+    /// name winning.
+    init(matched params: [MatchedParam]) {
+        var kept: [Param] = []
+        kept.reserveCapacity(params.count)
+        for param in params where !kept.contains(where: { $0.name == param.name }) {
+            kept.append(Param(name: param.name, value: param.value))
+        }
+        self.init(ordered: kept)
     }
 }

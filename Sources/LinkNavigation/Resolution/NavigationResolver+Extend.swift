@@ -15,9 +15,10 @@ extension NavigationResolver {
     ) throws(NavigationError) -> [StackEntry] {
         guard !stack.isEmpty else { return try rebuild(screen, destination, &ids) }
         if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }
-        let milestones = destination.via + [screen.name]
+        let milestones = destination.via.isEmpty ? [screen.name] : destination.via + [screen.name]
         for base in stack.indices.reversed() {
-            let kept = Array(stack[...base])
+            // From the top entry (the usual case) the whole stack is kept: no copy of it.
+            let kept = base == stack.count - 1 ? stack : Array(stack[...base])
             let layer = kept.last { $0.presentation == .modal }?.screen
             guard
                 let path = findPath(
@@ -82,7 +83,7 @@ extension NavigationResolver {
     func findPath(
         from start: String,
         through milestones: [String],
-        _ params: [String: ParamValue],
+        _ params: EntryParams,
         excluding kept: [StackEntry],
         inLayer layer: String? = nil
     ) -> [Screen]? {
@@ -103,7 +104,7 @@ extension NavigationResolver {
                     inLayer: layer
                 )
             else { return nil }
-            path += leg
+            if path.isEmpty { path = leg } else { path += leg }  // the first leg: its own array
             current = milestone
         }
         return path
@@ -126,7 +127,7 @@ extension NavigationResolver {
     private func shortestLeg(
         from start: String,
         to target: String,
-        _ params: [String: ParamValue],
+        _ params: EntryParams,
         excluding used: UsedScreens,
         inLayer layer: String?
     ) -> [Screen]? {

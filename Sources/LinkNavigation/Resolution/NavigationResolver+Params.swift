@@ -1,10 +1,10 @@
-public import LinkRouting
+import LinkRouting
 
 extension NavigationResolver {
     /// The params an entry of `screen` receives from `given`: every declared param, typed by its
     /// declaration; required ones must be given, defaults fill the rest, optional ones are `null`.
     /// Undeclared params are not passed on.
-    public func entryParams(_ screen: Screen, _ given: [String: ParamValue]) throws(NavigationError) -> EntryParams {
+    public func entryParams(_ screen: Screen, _ given: EntryParams) throws(NavigationError) -> EntryParams {
         var out: [EntryParams.Param] = []
         out.reserveCapacity(screen.params.count)
         for param in screen.params {
@@ -36,7 +36,7 @@ extension NavigationResolver {
 
     /// Whether `entryParams` would succeed: a screen whose required params cannot be filled is not a
     /// usable step of a path.
-    func canFill(_ screen: Screen, _ given: [String: ParamValue]) -> Bool {
+    func canFill(_ screen: Screen, _ given: EntryParams) -> Bool {
         (try? entryParams(screen, given)) != nil
     }
 

@@ -1,4 +1,4 @@
-public import LinkRouting
+import LinkRouting
 
 /// How to place the destination (SPEC §3): the request's, else the route's, else `extend`.
 public enum Strategy: String, Sendable, Hashable, CaseIterable {
@@ -9,10 +9,11 @@ public enum Strategy: String, Sendable, Hashable, CaseIterable {
 /// and breadcrumbs the path must pass through.
 public struct Destination: Sendable, Hashable {
     public let screen: String
-    public let params: [String: ParamValue]
+    /// The link's params by name (a small array: a link carries a handful).
+    public let params: EntryParams
     public let via: [String]
 
-    public init(screen: String, params: [String: ParamValue] = [:], via: [String] = []) {
+    public init(screen: String, params: EntryParams = EntryParams(), via: [String] = []) {
         self.screen = screen
         self.params = params
         self.via = via
@@ -32,6 +33,7 @@ public struct Mediation: Sendable, Hashable {
         destination = new.last
         presentation = new.last?.presentation
         var payload: [(screen: String, params: EntryParams)] = []
+        payload.reserveCapacity(transition.count)  // one entry per op but `replace`, which has its own count
         for op in transition {
             switch op {
             case .push(let entry), .present(let entry), .update(let entry): payload.append((entry.screen, entry.params))

@@ -21,6 +21,8 @@ public enum TransitionOp: Sendable, Hashable {
         while kept < old.count, kept < new.count, old[kept].id == new[kept].id { kept += 1 }
         if kept == 0 && !old.isEmpty { return [.replace(new)] }
         var ops: [TransitionOp] = []
+        // At most one op per entry removed, updated or added: one allocation, not one per growth.
+        ops.reserveCapacity(old.count - kept + new.count)
         var height = old.count
         while height > kept {
             if let layer = old[kept..<height].lastIndex(where: { $0.presentation == .modal }) {

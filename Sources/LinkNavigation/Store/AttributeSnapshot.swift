@@ -3,8 +3,9 @@ extension SessionStore {
     /// the body's result with, and puts back if it throws.
     ///
     /// Up to ``inlineCapacity`` entries are copied aside (no allocation), so the body gets the only
-    /// reference to the attributes and changes it in place: no copy on write, no `free` of the old array. A
-    /// larger set is kept whole instead, and the body's first change copies it.
+    /// reference to the attributes' array and changes it in place: no copy on write, no `free` of
+    /// the old array. More attributes are kept whole instead, and the body's first change copies
+    /// them.
     struct AttributeSnapshot {
         static let inlineCapacity = 4
 
@@ -33,16 +34,12 @@ extension SessionStore {
             var second: Entry?
             var third: Entry?
             var fourth: Entry?
-            var index = 0
-            for entry in attributes.entries {
-                switch index {
-                case 0: first = entry
-                case 1: second = entry
-                case 2: third = entry
-                default: fourth = entry
-                }
-                index += 1
-            }
+            // By index: a `for in` holds its own reference to the array while it iterates.
+            let entries = attributes.entries
+            if count > 0 { first = entries[0] }
+            if count > 1 { second = entries[1] }
+            if count > 2 { third = entries[2] }
+            if count > 3 { fourth = entries[3] }
             self.init(count: count, whole: nil, first: first, second: second, third: third, fourth: fourth)
         }
 

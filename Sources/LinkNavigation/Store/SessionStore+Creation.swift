@@ -71,8 +71,8 @@ extension SessionStore {
     func removeExpired(now: Int64) -> Int {
         var removed = 0
         var oldestAccess = now
-        for shard in shards {
-            let (count, oldest) = shard.withLock { slots in slots.removeExpired(now: now, ttl: idleTTL) }
+        for index in 0..<shards.count {
+            let (count, oldest) = shards[index].withLock { slots in slots.removeExpired(now: now, ttl: idleTTL) }
             if count > 0 { held.subtract(count, ordering: .relaxed) }
             removed += count
             oldestAccess = min(oldestAccess, oldest)

@@ -7,34 +7,63 @@ import Glibc
 extension SessionStore {
     /// A lock and the sessions whose keys hash to it.
     ///
-    /// Padded to two cache lines so that two threads working on different shards do not write to
-    /// the same line (each shard is its own heap object).
-    final class Shard: Sendable {
-        private let slots: Mutex<Slots>
-        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    /// Shards live side by side in one allocation (``ShardTable``), each starting a 128-byte block,
+    /// so that two threads working on different shards do not write to the same cache line, and a
+    /// call reaches its shard through a plain pointer: no reference count to raise and drop.
+    struct Shard: ~Copyable {
+        fileprivate let slots: Mutex<Slots>
 
         init(hasher: IDHasher) {
             slots = Mutex(Slots(hasher: hasher))
         }
+    }
 
-        /// Runs `body` with the shard's lock held: the only way to its sessions.
-        ///
-        /// Also tells ThreadSanitizer, when the process runs under it, that the lock orders the
-        /// sessions' accesses. On Linux, `Synchronization.Mutex` hands a contended lock over inside
-        /// the kernel (a priority-inheritance futex), which ThreadSanitizer does not see: a bare
-        /// `Mutex` hammered by several threads gets "Swift access race" reports (Swift 6.3.1) although
-        /// every access is under the lock. Without ThreadSanitizer the hooks are `nil`.
-        @inline(__always)
-        func withLock<Result, Failure: Error>(
-            _ body: (inout Slots) throws(Failure) -> Result
-        ) throws(Failure) -> Result {
-            try slots.withLock { (slots) throws(Failure) -> Result in
-                let address = Unmanaged.passUnretained(self).toOpaque()
-                ThreadSanitizerHooks.acquire?(address)
-                defer { ThreadSanitizerHooks.release?(address) }
-                return try body(&slots)
+    /// The store's shards in one block of memory, each at a 128-byte boundary.
+    final class ShardTable: @unchecked Sendable {
+        // Sendable: the pointer and count never change, and each shard's state is behind its lock.
+        private let base: UnsafeMutableRawPointer
+        let count: Int
+        static let stride = (MemoryLayout<Shard>.stride + 127) / 128 * 128
+
+        init(count: Int, hasher: IDHasher) {
+            self.count = count
+            base = UnsafeMutableRawPointer.allocate(byteCount: count * Self.stride, alignment: 128)
+            for index in 0..<count {
+                (base + index * Self.stride).bindMemory(to: Shard.self, capacity: 1)
+                    .initialize(to: Shard(hasher: hasher))
             }
+        }
+
+        deinit {
+            for index in 0..<count { self[index].deinitialize(count: 1) }
+            base.deallocate()
+        }
+
+        /// The shard at `index`, valid while the table lives.
+        @inline(__always)
+        subscript(index: Int) -> UnsafeMutablePointer<Shard> {
+            (base + index * Self.stride).assumingMemoryBound(to: Shard.self)
+        }
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == SessionStore.Shard {
+    /// Runs `body` with the shard's lock held: the only way to its sessions.
+    ///
+    /// Also tells ThreadSanitizer, when the process runs under it, that the lock orders the
+    /// sessions' accesses. On Linux, `Synchronization.Mutex` hands a contended lock over inside
+    /// the kernel (a priority-inheritance futex), which ThreadSanitizer does not see: a bare
+    /// `Mutex` hammered by several threads gets "Swift access race" reports (Swift 6.3.1) although
+    /// every access is under the lock. Without ThreadSanitizer the hooks are `nil`.
+    @inline(__always)
+    func withLock<Result, Failure: Error>(
+        _ body: (inout SessionStore.Slots) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let address = UnsafeMutableRawPointer(self)
+        return try pointee.slots.withLock { (slots) throws(Failure) -> Result in
+            ThreadSanitizerHooks.acquire?(address)
+            defer { ThreadSanitizerHooks.release?(address) }
+            return try body(&slots)
         }
     }
 }

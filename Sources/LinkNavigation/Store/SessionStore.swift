@@ -14,7 +14,7 @@ import Synchronization
 public final class SessionStore: Sendable {
     /// The settings the store was made with.
     public let configuration: Configuration
-    let shards: [Shard]
+    let shards: ShardTable
     /// `shards.count - 1`, the count being a power of two.
     let shardMask: UInt64
     let idleTTL: Int64
@@ -37,7 +37,7 @@ public final class SessionStore: Sendable {
         let count = configuration.effectiveShardCount
         let hasher = IDHasher()
         self.hasher = hasher
-        shards = (0..<count).map { _ in Shard(hasher: hasher) }
+        shards = ShardTable(count: count, hasher: hasher)
         shardMask = UInt64(count - 1)
         idleTTL = configuration.idleTTLMilliseconds
         self.clock = clock
@@ -49,7 +49,8 @@ public final class SessionStore: Sendable {
 
     /// Where a key's session lives: its shard, and the hash its shard's table finds it by.
     struct Located {
-        let shard: Shard
+        /// Valid while the store lives, which every call on it guarantees.
+        let shard: UnsafeMutablePointer<Shard>
         /// ``IDHasher/hash(_:)`` of a packed id; unused for text ids (their dictionary hashes them).
         let hash: UInt64
     }

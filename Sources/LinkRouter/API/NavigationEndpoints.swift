@@ -27,7 +27,9 @@ extension APIResponder {
             via: via,
             lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [:]
         )
-        let navigate = { (session: Session) throws(NavigationFailure) -> NavigationOutcome in
+        // A local function, not a closure in a `let`: passed only as a non-escaping argument, its
+        // captures need no heap box.
+        func navigate(_ session: Session) throws(NavigationFailure) -> NavigationOutcome {
             try config.navigator.navigate(navigation, session: session)
         }
         guard config.sessions.clientIDs else { return try run(id, expected, config, navigate) }

@@ -93,7 +93,7 @@ extension APIResponder {
         }
         let typed: EntryParams
         do {
-            typed = try config.config.resolver.entryParams(screen, params)
+            typed = try config.config.resolver.entryParams(screen, EntryParams(params))
         } catch {
             throw APIError(error)
         }
