@@ -150,6 +150,28 @@ import Testing
         #expect(client.engine.store.count == before)
     }
 
+    /// A stack entry given by name alone takes the params its screen declares from the link, as a
+    /// synthesised screen does; params it is given win.
+    @Test func resolveFillsBareStackEntriesFromTheLink() throws {
+        let client = try APIFixture.client()
+        let bare = client.post(
+            "/v1/resolve",
+            ["url": "shop://product/42/reviews", "stack": ["home", "catalog", "product"]]
+        )
+        #expect(bare.screens == ["home", "catalog", "product", "reviews"])
+        #expect(bare["stack"]?.arrayValue?[2]["params"] == ["id": 42, "ref": "direct"])
+        #expect(bare["transition"]?.arrayValue?.count == 1, "product 42 was on the stack already")
+        let given = client.post(
+            "/v1/resolve",
+            ["url": "shop://product/42/reviews", "stack": ["home", ["screen": "product", "params": ["id": 7]]]]
+        )
+        #expect(given["stack"]?.arrayValue?[1]["params"] == ["id": 7, "ref": "direct"])
+        #expect(given.screens == ["home", "product", "reviews"])
+        // A link that gives nothing to fill with still leaves the required param missing.
+        client.post("/v1/resolve", ["url": "shop://catalog", "stack": ["home", "product"]])
+            .expectError(422, "invalid_param")
+    }
+
     @Test func resolveErrors() throws {
         let client = try APIFixture.client()
         let noRoute = client.post("/v1/resolve", ["url": "shop://nope"]).expectError(404, "no_route")

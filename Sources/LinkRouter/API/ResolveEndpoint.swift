@@ -11,7 +11,7 @@ extension APIResponder {
         let config = engine.config
         let url = try body.requiredString("url")
         try checkLength(ofLink: url)
-        let session = try Self.dryRunSession(body, config)
+        let session = try Self.dryRunSession(body, config, link: url)
         // The request's own headers, as a navigate would see them, with the body's `headers` over them.
         var headers = request.headerDictionary
         for member in try body.objectValue("headers") ?? JSONObject() {
@@ -45,7 +45,11 @@ extension APIResponder {
     }
 
     /// The session a dry run starts from: `stack` as screen names or `{screen, params}` objects.
-    static func dryRunSession(_ body: RequestBody, _ config: LoadedConfig) throws(APIError) -> Session {
+    ///
+    /// An entry given without some of the params its screen declares takes them from the link's
+    /// own params (matched as the URL stands), as synthesised screens do (SPEC §3), then from
+    /// defaults: `stack: [home, catalog, product]` with `shop://product/42/reviews` is product 42.
+    static func dryRunSession(_ body: RequestBody, _ config: LoadedConfig, link: String) throws(APIError) -> Session {
         var attributes: SessionAttributes = [:]
         if let given = try body.objectValue("attributes") {
             for (name, value) in try RequestBody.attributes(given, allowNull: false) { attributes[name] = value }
@@ -57,6 +61,7 @@ extension APIResponder {
         case .array(let list)?: items = list
         default: throw .badRequest("'stack' must be a list of screens", detail: ["field": .string("stack")])
         }
+        let linkParams = items.isEmpty ? [] : ((try? config.table.match(link)) ?? nil)?.params ?? []
         for item in items {
             let name: String
             var params: [String: ParamValue] = [:]
@@ -79,6 +84,7 @@ extension APIResponder {
             default:
                 throw .badRequest("a stack entry is a screen name or {\"screen\", \"params\"}")
             }
+            for param in linkParams where params[param.name] == nil { params[param.name] = param.value }
             entries.append(try stackEntry(name, params, number: entries.count + 1, config))
         }
         return Session(id: "", stack: entries, attributes: attributes, version: 0, nextEntryNumber: entries.count + 1)
