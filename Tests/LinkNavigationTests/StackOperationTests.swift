@@ -77,6 +77,30 @@ import Testing
         }
     }
 
+    /// A stack deeper than the limit (the limit lowered by a reload since it grew) can still be
+    /// shortened; only a trail that builds too deep a stack is refused.
+    @Test func operationsThatOnlyRemoveEntriesIgnoreTheDepthLimit() throws {
+        let resolver = NavigationResolver(graph: try shopGraph(), maxDepth: 2)
+        let old = try stack(from: ["home", "catalog", "product:1", "reviews:1"])
+        let removing: [(StackOperation, [String])] = [
+            (.back, ["home", "catalog", "product:1"]),
+            (.popTo("product"), ["home", "catalog", "product:1"]),
+            (.popBefore("reviews"), ["home", "catalog", "product:1"]),
+            (.popToRoot, ["home"]),
+            (.restart, ["home"]),
+        ]
+        for (operation, expected) in removing {
+            let resolution = try resolver.perform(operation, stack: old, nextEntryNumber: 5)
+            #expect(resolution.stack.names == expected, "\(operation)")
+        }
+        let trail = StackOperation.trail([
+            Destination(screen: "home"), Destination(screen: "catalog"), Destination(screen: "cart"),
+        ])
+        #expect(throws: NavigationError.stackTooDeep(limit: 2)) {
+            try resolver.perform(trail, stack: old, nextEntryNumber: 5)
+        }
+    }
+
     @Test func restartKeepsTheRootParamsInAFreshEntry() throws {
         let resolver = NavigationResolver(graph: try shopGraph())
         let old = try stack(from: ["home", "catalog"])

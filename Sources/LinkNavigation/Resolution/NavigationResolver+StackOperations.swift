@@ -69,7 +69,9 @@ extension NavigationResolver {
             guard !entries.isEmpty else { throw .invalidNavigation("a trail needs at least one URL") }
             new = entries
         }
-        guard new.count <= maxDepth else { throw .stackTooDeep(limit: maxDepth) }
+        // Only a trail builds a stack; the other operations only take entries away and are never
+        // refused, even on a stack deeper than a limit a reload has lowered since.
+        if case .trail = operation, new.count > maxDepth { throw .stackTooDeep(limit: maxDepth) }
         return Resolution(old: stack, new: new, nextEntryNumber: ids.next)
     }
 }
