@@ -52,7 +52,7 @@ struct ScannedURL {
 
     /// ``with(_:_:)`` on the URL's UTF-8.
     @inline(__always)
-    private static func with<R>(
+    static func with<R>(
         bytes raw: UnsafeBufferPointer<UInt8>,
         _ knownHosts: ByteKeys?,
         _ body: (ScannedURL) -> R
@@ -208,72 +208,18 @@ struct ScannedURL {
 
         // Path: split on '/', then decode each segment once; one trailing slash is ignored.
         // Segments without '%' (or capitals in a custom scheme's host slot) are used in place.
-        var out = scratch.baseAddress!  // capacity is at least raw.count + 1, never empty
-        var count = 0
-        var pathDecoded = false
+        var sink = SegmentSink(segments: segs, ranges: ranges, out: scratch.baseAddress!)  // never empty
         if pathStart < hierEnd {
-            var segStart = pathStart
-            var needsDecoding = false
-            var k = pathStart
             let bytes = raw.baseAddress!  // pathStart < hierEnd <= raw.count
-            while true {
-                // Letters, digits and most punctuation sit above '/': only DEL there needs a look.
-                k = skipOrdinary(bytes, from: k, to: hierEnd)
-                if k < hierEnd && bytes[k] != 0x2F {
-                    let b = bytes[k]
-                    if b == 0x3F || b == 0x23 {
-                        hierEnd = k  // the segment ends here, and the path with it
-                    } else {
-                        if b == 0x25 {
-                            needsDecoding = true
-                        } else if PercentDecoding.isControl(b) {
-                            let component: MalformedURLError.Component = !isWeb && count == 0 ? .host : .path
-                            return .malformed(
-                                MalformedURLError(component: component, reason: .controlCharacter, offset: k)
-                            )
-                        }
-                        k += 1
-                        continue
-                    }
-                }
-                // A segment ends at k, on '/' or at the end of the path (past one trailing slash).
-                if k == hierEnd && segStart == k && count > 0 { break }
-                let isHostSlot = !isWeb && count == 0
-                // segStart <= k <= hierEnd <= raw.count: the segment is inside the URL.
-                var segment = UnsafeBufferPointer(start: bytes + segStart, count: k &- segStart)
-                if needsDecoding || (isHostSlot && hasUppercase(segment)) {
-                    pathDecoded = true
-                    do {
-                        segment = try PercentDecoding.decode(
-                            segment,
-                            base: segStart,
-                            plusIsSpace: false,
-                            lowercase: isHostSlot,
-                            out: &out
-                        )
-                    } catch {
-                        return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
-                    }
-                }
-                if segment.count <= 2 && isDotSegment(segment) {
-                    return .malformed(
-                        MalformedURLError(
-                            component: isHostSlot ? .host : .path,
-                            reason: .dotSegment,
-                            offset: segStart
-                        )
-                    )
-                }
-                guard count < segs.count else { return .needsRoom }
-                segs[count] = segment
-                ranges[count] = Range(uncheckedBounds: (segStart, k))
-                count &+= 1
-                if k == hierEnd { break }
-                k &+= 1
-                segStart = k
-                needsDecoding = false
+            let split = splitPath(bytes, count: n, from: pathStart, to: hierEnd, customScheme: !isWeb, into: &sink)
+            guard let pathEnd = split else {
+                if let failure = sink.failure { return .malformed(failure) }
+                return .needsRoom
             }
+            hierEnd = pathEnd
         }
+        var out = sink.out
+        let count = sink.count
 
         // Query: split on '&' and the first '='; '+' is a space; decode once.
         var pairCount = 0
@@ -325,31 +271,9 @@ struct ScannedURL {
                 rawSegments: UnsafeBufferPointer(rebasing: ranges[0..<count]),
                 query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount]),
                 length: raw.count,
-                pathDecoded: pathDecoded
+                pathDecoded: sink.decoded
             )
         )
-    }
-
-    /// The index of the first byte in `from..<to` that is not ordinary in a path (at or below
-    /// '/', '?' or DEL), or `to`. Eight bytes a step while they last (bytes from 0x80 are ordinary).
-    @inline(__always)
-    static func skipOrdinary(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var k = from
-        while k + 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self))
-            let ascii = word & low7
-            // Per byte, bit 7 says: at least 0x30 (no carry: 0x7F + 0x50 < 0x100), not DEL, not '?'.
-            let aboveSlash = (ascii &+ 0x5050_5050_5050_5050) & high
-            let notDEL = ((ascii ^ low7) &+ low7) & high
-            let notQuestion = ((ascii ^ 0x3F3F_3F3F_3F3F_3F3F) &+ low7) & high
-            let special = ~(word & high | aboveSlash & notDEL & notQuestion) & high
-            if special != 0 { return k + special.trailingZeroBitCount >> 3 }
-            k += 8
-        }
-        while k < end, bytes[k] > 0x2F && bytes[k] != 0x7F && bytes[k] != 0x3F { k += 1 }
-        return k
     }
 
     /// Index of the first `byte` in `from..<to`, or `to` (memchr: vectorised in libc).
@@ -358,12 +282,7 @@ struct ScannedURL {
         return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
 
-    @inline(__always) private static func hasUppercase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in bytes where b &- 0x41 < 26 { return true }
-        return false
-    }
-
-    private static func failure(
+    static func failure(
         _ error: PercentDecoding.Failure,
         component: MalformedURLError.Component,
         at start: Int
