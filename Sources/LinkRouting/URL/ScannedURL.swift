@@ -163,6 +163,9 @@ struct ScannedURL {
         var knownHosts: ByteKeys?
     }
 
+    /// Splits and decodes `raw` into the buffers. Inlined into the caller: called, its result (a
+    /// 100-byte enum) was written to memory and copied once more to be handed to the body.
+    @inline(__always)
     static func scan(
         _ raw: UnsafeBufferPointer<UInt8>,
         _ bounds: Bounds,
