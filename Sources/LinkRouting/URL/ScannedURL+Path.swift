@@ -20,26 +20,10 @@ struct SegmentSink {
         self.out = out
     }
 
-    /// Adds `bytes[start..<end]`, used in place unless it is `special`: it holds a byte other than
-    /// letters, digits and ordinary punctuation (see ``PathWords``), or it is a custom scheme's host
-    /// slot (the first segment when `customScheme`).
-    /// - Returns: `false` when the segment is malformed (``failure``) or there is no room left.
-    @inline(__always)
-    mutating func append(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int, special: Bool, customScheme: Bool)
-        -> Bool
-    {
-        if special { return appendSpecial(bytes, start, end, hostSlot: customScheme && count == 0) }
-        guard count < segments.count else { return false }
-        // start <= end <= the URL's length: the segment is inside the URL.
-        segments[count] = UnsafeBufferPointer(start: bytes + start, count: end &- start)
-        ranges[count] = Range(uncheckedBounds: (start, end))
-        count &+= 1
-        return true
-    }
-
     /// Adds `bytes[start..<end]`, a segment that may need decoding or lowercasing (a custom scheme's
     /// host slot), or be malformed: a control character, a malformed escape, invalid UTF-8, a dot
-    /// segment.
+    /// segment. Segments of paths without special bytes are stored by
+    /// ``ScannedURL/splitPath(_:count:from:to:customScheme:into:)`` itself.
     /// - Returns: `false` when the segment is malformed (``failure``) or there is no room left.
     @inline(never)
     mutating func appendSpecial(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int, hostSlot: Bool) -> Bool {
@@ -66,10 +50,14 @@ struct SegmentSink {
 }
 
 extension ScannedURL {
-    /// Splits the path `bytes[start..<end]` of a URL of `n` bytes on '/' into `sink`, eight bytes
-    /// at a time: each word's special bytes (``PathWords/specials(_:)``) are visited in order, a
-    /// '/' ends a segment, a '?' or '#' ends the path, any other marks its segment for a closer
-    /// look. One trailing slash is ignored; a custom scheme's first segment is its host slot.
+    /// Splits the path `bytes[start..<end]` of a URL of `n` bytes on '/' into `sink`.
+    ///
+    /// First the segments' bounds, eight bytes at a time: each word's special bytes
+    /// (``PathWords/specials(_:)``) are visited in order, a '/' ends a segment, a '?' or '#' ends
+    /// the path, any other says that some segment needs a closer look. Then the segments: used in
+    /// place when the path had no such byte, else each one decoded and checked in order
+    /// (``SegmentSink/appendSpecial(_:_:_:hostSlot:)``). A custom scheme's first segment, its host
+    /// slot, is always looked at (capitals are lowercased there). One trailing slash is ignored.
     ///
     /// - Returns: where the path ends (`end`, or the first '?' or '#'), or `nil` when the split
     ///   stopped: a malformed segment (``SegmentSink/failure``) or no room left (no failure).
@@ -82,11 +70,12 @@ extension ScannedURL {
         customScheme: Bool,
         into sink: inout SegmentSink
     ) -> Int? {
+        guard let ranges = sink.ranges.baseAddress, let segments = sink.segments.baseAddress else { return nil }
+        let room = Swift.min(sink.ranges.count, sink.segments.count)
         var end = end
+        var count = 0
         var segStart = start
-        // The segment being read needs a closer look: it holds a special byte other than '/', or
-        // it is a custom scheme's host slot (capitals are lowercased there).
-        var special = customScheme
+        var plain = true
         var k = start
         words: while k < end {
             var mask = PathWords.specials(PathWords.load(bytes, at: k, count: n)) & PathWords.lanes(end &- k)
@@ -95,23 +84,50 @@ extension ScannedURL {
                 mask &= mask &- 1
                 let b = bytes[p]
                 if b == 0x2F {
-                    guard sink.append(bytes, segStart, p, special: special, customScheme: customScheme) else {
-                        return nil
-                    }
+                    guard count < room else { return nil }
+                    ranges[count] = Range(uncheckedBounds: (segStart, p))
+                    count &+= 1
                     segStart = p &+ 1
-                    special = false
                 } else if b == 0x3F || b == 0x23 {
                     end = p
                     break words
                 } else {
-                    special = true
+                    plain = false
                 }
             }
             k &+= 8
         }
         // The last segment, unless it is the empty one after a trailing slash.
-        if segStart < end || sink.count == 0 {
-            guard sink.append(bytes, segStart, end, special: special, customScheme: customScheme) else { return nil }
+        if segStart < end || count == 0 {
+            guard count < room else { return nil }
+            ranges[count] = Range(uncheckedBounds: (segStart, end))
+            count &+= 1
+        }
+        var i = 0
+        if customScheme && count > 0 {
+            guard sink.appendSpecial(bytes, ranges[0].lowerBound, ranges[0].upperBound, hostSlot: true) else {
+                return nil
+            }
+            i = 1
+        }
+        if plain {
+            // start <= each bound <= end <= the URL's length: the segments are inside the URL.
+            while i < count {
+                let range = ranges[i]
+                segments[i] = UnsafeBufferPointer(
+                    start: bytes + range.lowerBound,
+                    count: range.upperBound &- range.lowerBound
+                )
+                i &+= 1
+            }
+            sink.count = count
+            return end
+        }
+        while i < count {
+            guard sink.appendSpecial(bytes, ranges[i].lowerBound, ranges[i].upperBound, hostSlot: false) else {
+                return nil
+            }
+            i &+= 1
         }
         return end
     }

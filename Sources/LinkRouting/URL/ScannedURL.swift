@@ -91,19 +91,30 @@ struct ScannedURL {
         // or check); a URL with more segments or pairs than they hold (rare) is scanned again
         // with room for the worst case. Where the path, the query and the fragment start is
         // found by the scan itself.
+        if n < 256 {
+            // The usual URL: the scan inlined here (its parts go to `body` without being copied out
+            // and back), and only here, which keeps the code of each caller small.
+            let outcome = scanUsual(raw, bounds, body)
+            switch outcome {
+            case .scanned(let result): return .success(result)
+            case .malformed(let error): return .failure(error)
+            case .needsRoom: break
+            }
+        } else {
+            switch scan(raw, bounds, segmentRoom: 24, pairRoom: 8, body) {
+            case .scanned(let result): return .success(result)
+            case .malformed(let error): return .failure(error)
+            case .needsRoom: break
+            }
+        }
         let pathRoom = n - i + 1
         let queryRoom = n / 2 + 1
-        switch scan(raw, bounds, segmentRoom: 24, pairRoom: 8, body) {
+        switch scan(raw, bounds, segmentRoom: pathRoom, pairRoom: queryRoom, body) {
         case .scanned(let result): return .success(result)
         case .malformed(let error): return .failure(error)
         case .needsRoom:
-            switch scan(raw, bounds, segmentRoom: pathRoom, pairRoom: queryRoom, body) {
-            case .scanned(let result): return .success(result)
-            case .malformed(let error): return .failure(error)
-            case .needsRoom:
-                // A programmer invariant, not input: this scan has room for every segment and pair.
-                preconditionFailure("the second scan has room for every segment and pair")
-            }
+            // A programmer invariant, not input: this scan has room for every segment and pair.
+            preconditionFailure("the second scan has room for every segment and pair")
         }
     }
 
@@ -113,41 +124,46 @@ struct ScannedURL {
         case needsRoom
     }
 
+    /// The scan of a URL under 256 bytes into fixed buffers on the stack, inlined.
     @inline(__always)
-    private static func scan<R>(
+    private static func scanUsual<R>(
         _ raw: UnsafeBufferPointer<UInt8>,
         _ bounds: Bounds,
-        segmentRoom: Int,
-        pairRoom: Int,
         _ body: (ScannedURL) -> R
     ) -> Outcome<R> {
-        // Decoding writes at most the URL's bytes; a fixed size covers ordinary URLs.
-        if raw.count < 256 {
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
-                scan(raw, bounds, scratch: scratch, segmentRoom: segmentRoom, pairRoom: pairRoom, body)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
+            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: 24) { segs in
+                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 24) { ranges in
+                    withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: 8) { pairs in
+                        switch scanInline(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
+                        case .scanned(let scanned): .scanned(body(scanned))
+                        case .malformed(let error): .malformed(error)
+                        case .needsRoom: .needsRoom
+                        }
+                    }
+                }
             }
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
-            scan(raw, bounds, scratch: scratch, segmentRoom: segmentRoom, pairRoom: pairRoom, body)
         }
     }
 
-    @inline(__always)
+    /// The scan of long URLs, or with room for more segments or pairs than the fixed buffers hold.
     private static func scan<R>(
         _ raw: UnsafeBufferPointer<UInt8>,
         _ bounds: Bounds,
-        scratch: UnsafeMutableBufferPointer<UInt8>,
         segmentRoom: Int,
         pairRoom: Int,
         _ body: (ScannedURL) -> R
     ) -> Outcome<R> {
-        withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
-            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
-                withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
-                    switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
-                    case .scanned(let scanned): .scanned(body(scanned))
-                    case .malformed(let error): .malformed(error)
-                    case .needsRoom: .needsRoom
+        // Decoding writes at most the URL's bytes.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(raw.count + 1, 256)) { scratch in
+            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
+                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
+                    withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
+                        switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
+                        case .scanned(let scanned): .scanned(body(scanned))
+                        case .malformed(let error): .malformed(error)
+                        case .needsRoom: .needsRoom
+                        }
                     }
                 }
             }
@@ -163,10 +179,22 @@ struct ScannedURL {
         var knownHosts: ByteKeys?
     }
 
-    /// Splits and decodes `raw` into the buffers. Inlined into the caller: called, its result (a
-    /// 100-byte enum) was written to memory and copied once more to be handed to the body.
-    @inline(__always)
+    /// ``scanInline(_:_:scratch:segments:ranges:pairs:)`` called, for the rare paths.
+    @inline(never)
     static func scan(
+        _ raw: UnsafeBufferPointer<UInt8>,
+        _ bounds: Bounds,
+        scratch: UnsafeMutableBufferPointer<UInt8>,
+        segments segs: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>,
+        ranges: UnsafeMutableBufferPointer<Range<Int>>,
+        pairs: UnsafeMutableBufferPointer<QueryPair>
+    ) -> Outcome<ScannedURL> {
+        scanInline(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs)
+    }
+
+    /// Splits and decodes `raw` into the buffers.
+    @inline(__always)
+    static func scanInline(
         _ raw: UnsafeBufferPointer<UInt8>,
         _ bounds: Bounds,
         scratch: UnsafeMutableBufferPointer<UInt8>,
