@@ -78,7 +78,14 @@ extension ScannedURL {
         var plain = true
         var k = start
         words: while k < end {
-            var mask = PathWords.specials(PathWords.load(bytes, at: k, count: n)) & PathWords.lanes(end &- k)
+            var mask: UInt64
+            if k &+ 8 <= end {
+                // A whole word of the path: most have no special byte at all.
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self))
+                mask = PathWords.specials(word)
+            } else {
+                mask = PathWords.specials(PathWords.load(bytes, at: k, count: n)) & PathWords.lanes(end &- k)
+            }
             while mask != 0 {
                 let p = k &+ mask.trailingZeroBitCount &>> 3
                 mask &= mask &- 1
