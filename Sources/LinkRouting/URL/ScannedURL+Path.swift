@@ -52,10 +52,10 @@ struct SegmentSink {
 extension ScannedURL {
     /// Splits the path `bytes[start..<end]` of a URL of `n` bytes on '/' into `sink`.
     ///
-    /// First the segments' bounds, eight bytes at a time: each word's special bytes
-    /// (``PathWords/specials(_:)``) are visited in order, a '/' ends a segment, a '?' or '#' ends
-    /// the path, any other says that some segment needs a closer look. Then the segments: used in
-    /// place when the path had no such byte, else each one decoded and checked in order
+    /// First the segments as they stand in the URL, eight bytes at a time: each word's special
+    /// bytes (``PathWords/specials(_:)``) are visited in order, a '/' ends a segment, a '?' or '#'
+    /// ends the path, any other says that some segment needs a closer look. They are used as they
+    /// are when the path had no such byte, else each one is decoded and checked again, in order
     /// (``SegmentSink/appendSpecial(_:_:_:hostSlot:)``). A custom scheme's first segment, its host
     /// slot, is always looked at (capitals are lowercased there). One trailing slash is ignored.
     ///
@@ -93,6 +93,7 @@ extension ScannedURL {
                 if b == 0x2F {
                     guard count < room else { return nil }
                     ranges[count] = Range(uncheckedBounds: (segStart, p))
+                    segments[count] = UnsafeBufferPointer(start: bytes + segStart, count: p &- segStart)
                     count &+= 1
                     segStart = p &+ 1
                 } else if b == 0x3F || b == 0x23 {
@@ -108,6 +109,7 @@ extension ScannedURL {
         if segStart < end || count == 0 {
             guard count < room else { return nil }
             ranges[count] = Range(uncheckedBounds: (segStart, end))
+            segments[count] = UnsafeBufferPointer(start: bytes + segStart, count: end &- segStart)
             count &+= 1
         }
         var i = 0
@@ -118,15 +120,6 @@ extension ScannedURL {
             i = 1
         }
         if plain {
-            // start <= each bound <= end <= the URL's length: the segments are inside the URL.
-            while i < count {
-                let range = ranges[i]
-                segments[i] = UnsafeBufferPointer(
-                    start: bytes + range.lowerBound,
-                    count: range.upperBound &- range.lowerBound
-                )
-                i &+= 1
-            }
             sink.count = count
             return end
         }
