@@ -147,6 +147,19 @@ import Darwin
         }
     }
 
+    /// More segments than the fixed buffers hold (the scan runs again with room for all), and
+    /// URLs of 256 bytes and more (the outlined scan, a scratch buffer of the URL's size).
+    @Test func manySegmentsAndLongURLs() {
+        for count in [22, 23, 24, 25, 26, 40, 100] {
+            for piece in ["ab", "abcdefgh", "a%41", "é.", ""] {
+                let body = Array(repeating: piece, count: count).joined(separator: "/")
+                for tail in ["", "/", "?q=1&r=2", "#f"] {
+                    for prefix in Self.prefixes { Self.check(Array((body + tail).utf8), prefix) }
+                }
+            }
+        }
+    }
+
     /// The word loads read nothing past the URL's last byte or before its first: each URL is
     /// placed against an unreadable page, after it and then before it.
     @Test func urlsAgainstUnreadableMemory() throws {
