@@ -52,7 +52,7 @@ struct ScannedURL {
 
     /// ``with(_:_:)`` on the URL's UTF-8.
     @inline(__always)
-    private static func with<R>(
+    static func with<R>(
         bytes raw: UnsafeBufferPointer<UInt8>,
         _ knownHosts: ByteKeys?,
         _ body: (ScannedURL) -> R
@@ -91,19 +91,30 @@ struct ScannedURL {
         // or check); a URL with more segments or pairs than they hold (rare) is scanned again
         // with room for the worst case. Where the path, the query and the fragment start is
         // found by the scan itself.
+        if n < 256 {
+            // The usual URL: the scan inlined here (its parts go to `body` without being copied out
+            // and back), and only here, which keeps the code of each caller small.
+            let outcome = scanUsual(raw, bounds, body)
+            switch outcome {
+            case .scanned(let result): return .success(result)
+            case .malformed(let error): return .failure(error)
+            case .needsRoom: break
+            }
+        } else {
+            switch scan(raw, bounds, segmentRoom: 24, pairRoom: 8, body) {
+            case .scanned(let result): return .success(result)
+            case .malformed(let error): return .failure(error)
+            case .needsRoom: break
+            }
+        }
         let pathRoom = n - i + 1
         let queryRoom = n / 2 + 1
-        switch scan(raw, bounds, segmentRoom: 24, pairRoom: 8, body) {
+        switch scan(raw, bounds, segmentRoom: pathRoom, pairRoom: queryRoom, body) {
         case .scanned(let result): return .success(result)
         case .malformed(let error): return .failure(error)
         case .needsRoom:
-            switch scan(raw, bounds, segmentRoom: pathRoom, pairRoom: queryRoom, body) {
-            case .scanned(let result): return .success(result)
-            case .malformed(let error): return .failure(error)
-            case .needsRoom:
-                // A programmer invariant, not input: this scan has room for every segment and pair.
-                preconditionFailure("the second scan has room for every segment and pair")
-            }
+            // A programmer invariant, not input: this scan has room for every segment and pair.
+            preconditionFailure("the second scan has room for every segment and pair")
         }
     }
 
@@ -113,41 +124,46 @@ struct ScannedURL {
         case needsRoom
     }
 
+    /// The scan of a URL under 256 bytes into fixed buffers on the stack, inlined.
     @inline(__always)
-    private static func scan<R>(
+    private static func scanUsual<R>(
         _ raw: UnsafeBufferPointer<UInt8>,
         _ bounds: Bounds,
-        segmentRoom: Int,
-        pairRoom: Int,
         _ body: (ScannedURL) -> R
     ) -> Outcome<R> {
-        // Decoding writes at most the URL's bytes; a fixed size covers ordinary URLs.
-        if raw.count < 256 {
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
-                scan(raw, bounds, scratch: scratch, segmentRoom: segmentRoom, pairRoom: pairRoom, body)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
+            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: 24) { segs in
+                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 24) { ranges in
+                    withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: 8) { pairs in
+                        switch scanInline(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
+                        case .scanned(let scanned): .scanned(body(scanned))
+                        case .malformed(let error): .malformed(error)
+                        case .needsRoom: .needsRoom
+                        }
+                    }
+                }
             }
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 1) { scratch in
-            scan(raw, bounds, scratch: scratch, segmentRoom: segmentRoom, pairRoom: pairRoom, body)
         }
     }
 
-    @inline(__always)
+    /// The scan of long URLs, or with room for more segments or pairs than the fixed buffers hold.
     private static func scan<R>(
         _ raw: UnsafeBufferPointer<UInt8>,
         _ bounds: Bounds,
-        scratch: UnsafeMutableBufferPointer<UInt8>,
         segmentRoom: Int,
         pairRoom: Int,
         _ body: (ScannedURL) -> R
     ) -> Outcome<R> {
-        withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
-            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
-                withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
-                    switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
-                    case .scanned(let scanned): .scanned(body(scanned))
-                    case .malformed(let error): .malformed(error)
-                    case .needsRoom: .needsRoom
+        // Decoding writes at most the URL's bytes.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(raw.count + 1, 256)) { scratch in
+            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: segmentRoom) { segs in
+                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentRoom) { ranges in
+                    withUnsafeTemporaryAllocation(of: QueryPair.self, capacity: pairRoom) { pairs in
+                        switch scan(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs) {
+                        case .scanned(let scanned): .scanned(body(scanned))
+                        case .malformed(let error): .malformed(error)
+                        case .needsRoom: .needsRoom
+                        }
                     }
                 }
             }
@@ -163,7 +179,22 @@ struct ScannedURL {
         var knownHosts: ByteKeys?
     }
 
+    /// ``scanInline(_:_:scratch:segments:ranges:pairs:)`` called, for the rare paths.
+    @inline(never)
     static func scan(
+        _ raw: UnsafeBufferPointer<UInt8>,
+        _ bounds: Bounds,
+        scratch: UnsafeMutableBufferPointer<UInt8>,
+        segments segs: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>,
+        ranges: UnsafeMutableBufferPointer<Range<Int>>,
+        pairs: UnsafeMutableBufferPointer<QueryPair>
+    ) -> Outcome<ScannedURL> {
+        scanInline(raw, bounds, scratch: scratch, segments: segs, ranges: ranges, pairs: pairs)
+    }
+
+    /// Splits and decodes `raw` into the buffers.
+    @inline(__always)
+    static func scanInline(
         _ raw: UnsafeBufferPointer<UInt8>,
         _ bounds: Bounds,
         scratch: UnsafeMutableBufferPointer<UInt8>,
@@ -208,72 +239,18 @@ struct ScannedURL {
 
         // Path: split on '/', then decode each segment once; one trailing slash is ignored.
         // Segments without '%' (or capitals in a custom scheme's host slot) are used in place.
-        var out = scratch.baseAddress!  // capacity is at least raw.count + 1, never empty
-        var count = 0
-        var pathDecoded = false
+        var sink = SegmentSink(segments: segs, ranges: ranges, out: scratch.baseAddress!)  // never empty
         if pathStart < hierEnd {
-            var segStart = pathStart
-            var needsDecoding = false
-            var k = pathStart
             let bytes = raw.baseAddress!  // pathStart < hierEnd <= raw.count
-            while true {
-                // Letters, digits and most punctuation sit above '/': only DEL there needs a look.
-                k = skipOrdinary(bytes, from: k, to: hierEnd)
-                if k < hierEnd && bytes[k] != 0x2F {
-                    let b = bytes[k]
-                    if b == 0x3F || b == 0x23 {
-                        hierEnd = k  // the segment ends here, and the path with it
-                    } else {
-                        if b == 0x25 {
-                            needsDecoding = true
-                        } else if PercentDecoding.isControl(b) {
-                            let component: MalformedURLError.Component = !isWeb && count == 0 ? .host : .path
-                            return .malformed(
-                                MalformedURLError(component: component, reason: .controlCharacter, offset: k)
-                            )
-                        }
-                        k += 1
-                        continue
-                    }
-                }
-                // A segment ends at k, on '/' or at the end of the path (past one trailing slash).
-                if k == hierEnd && segStart == k && count > 0 { break }
-                let isHostSlot = !isWeb && count == 0
-                // segStart <= k <= hierEnd <= raw.count: the segment is inside the URL.
-                var segment = UnsafeBufferPointer(start: bytes + segStart, count: k &- segStart)
-                if needsDecoding || (isHostSlot && hasUppercase(segment)) {
-                    pathDecoded = true
-                    do {
-                        segment = try PercentDecoding.decode(
-                            segment,
-                            base: segStart,
-                            plusIsSpace: false,
-                            lowercase: isHostSlot,
-                            out: &out
-                        )
-                    } catch {
-                        return .malformed(failure(error, component: isHostSlot ? .host : .path, at: segStart))
-                    }
-                }
-                if segment.count <= 2 && isDotSegment(segment) {
-                    return .malformed(
-                        MalformedURLError(
-                            component: isHostSlot ? .host : .path,
-                            reason: .dotSegment,
-                            offset: segStart
-                        )
-                    )
-                }
-                guard count < segs.count else { return .needsRoom }
-                segs[count] = segment
-                ranges[count] = Range(uncheckedBounds: (segStart, k))
-                count &+= 1
-                if k == hierEnd { break }
-                k &+= 1
-                segStart = k
-                needsDecoding = false
+            let split = splitPath(bytes, count: n, from: pathStart, to: hierEnd, customScheme: !isWeb, into: &sink)
+            guard let pathEnd = split else {
+                if let failure = sink.failure { return .malformed(failure) }
+                return .needsRoom
             }
+            hierEnd = pathEnd
         }
+        var out = sink.out
+        let count = sink.count
 
         // Query: split on '&' and the first '='; '+' is a space; decode once.
         var pairCount = 0
@@ -325,31 +302,9 @@ struct ScannedURL {
                 rawSegments: UnsafeBufferPointer(rebasing: ranges[0..<count]),
                 query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount]),
                 length: raw.count,
-                pathDecoded: pathDecoded
+                pathDecoded: sink.decoded
             )
         )
-    }
-
-    /// The index of the first byte in `from..<to` that is not ordinary in a path (at or below
-    /// '/', '?' or DEL), or `to`. Eight bytes a step while they last (bytes from 0x80 are ordinary).
-    @inline(__always)
-    static func skipOrdinary(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var k = from
-        while k + 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self))
-            let ascii = word & low7
-            // Per byte, bit 7 says: at least 0x30 (no carry: 0x7F + 0x50 < 0x100), not DEL, not '?'.
-            let aboveSlash = (ascii &+ 0x5050_5050_5050_5050) & high
-            let notDEL = ((ascii ^ low7) &+ low7) & high
-            let notQuestion = ((ascii ^ 0x3F3F_3F3F_3F3F_3F3F) &+ low7) & high
-            let special = ~(word & high | aboveSlash & notDEL & notQuestion) & high
-            if special != 0 { return k + special.trailingZeroBitCount >> 3 }
-            k += 8
-        }
-        while k < end, bytes[k] > 0x2F && bytes[k] != 0x7F && bytes[k] != 0x3F { k += 1 }
-        return k
     }
 
     /// Index of the first `byte` in `from..<to`, or `to` (memchr: vectorised in libc).
@@ -358,12 +313,7 @@ struct ScannedURL {
         return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
 
-    @inline(__always) private static func hasUppercase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in bytes where b &- 0x41 < 26 { return true }
-        return false
-    }
-
-    private static func failure(
+    static func failure(
         _ error: PercentDecoding.Failure,
         component: MalformedURLError.Component,
         at start: Int
