@@ -44,6 +44,39 @@ import Testing
         #expect(attributes["caf\u{E9}"] == .number(2))
     }
 
+    /// A bulk merge (sorted, one pass, above eight changes) agrees with setting the changes one by
+    /// one on a dictionary: later changes win, `nil` removes, untouched names stay.
+    @Test func aMergeAgreesWithSettingEachChangeInOrder() async {
+        let steps = Gen.int(in: 0...1_000_000).array(of: 0...300)
+        await propertyCheck(count: 200, input: Gen.int(in: 1...60), steps) { names, steps in
+            var model: [String: AttributeValue] = [:]
+            for n in stride(from: 0, to: names, by: 3) { model["n\(n)"] = .number(Double(n)) }
+            var attributes = SessionAttributes(model)
+            var changes: [(String, AttributeValue?)] = []
+            for step in steps {
+                let name = "n\(step % names)"
+                let value: AttributeValue? = (step / names) % 3 == 0 ? nil : .string("v\(step % 7)")
+                changes.append((name, value))
+                model[name] = value
+            }
+            attributes.merge(changes)
+            #expect(attributes == SessionAttributes(model))
+            #expect(attributes.map(\.key) == model.keys.sorted())
+        }
+    }
+
+    @Test func aMergeOfManyChangesKeepsTheLastOfEachName() {
+        var attributes: SessionAttributes = ["keep": .bool(true), "gone": .number(1)]
+        var changes: [(String, AttributeValue?)] = (0..<5_000).map { ("k\($0 % 1_000)", .number(Double($0))) }
+        changes.append(("gone", nil))
+        changes.append(("k7", nil))
+        attributes.merge(changes)
+        #expect(attributes.count == 1_000)  // k0…k999 without k7, plus keep
+        #expect(attributes["k8"] == .number(4_008))
+        #expect(attributes["k7"] == nil && attributes["gone"] == nil)
+        #expect(attributes["keep"] == .bool(true))
+    }
+
     /// Random sets and removals on small and large maps (the lookup changes from a scan to a binary
     /// search above 16 entries) agree with a dictionary, and iterate in name order. Each step is one
     /// number: the name from its low bits, the value from the rest.

@@ -98,8 +98,8 @@ extension Navigator {
         guard let flow = config.flows[flowName] else { throw .unknownFlow(flowName) }
         guard let parked = session.parked, parked.flow == flowName else { throw .notParked(flowName) }
         var resumed = session
-        for (name, value) in flow.sets { resumed.attributes[name] = value }
-        for (name, value) in attributes { resumed.attributes[name] = value }
+        resumed.attributes.merge(flow.sets.lazy.map { ($0.key, Optional($0.value)) })
+        resumed.attributes.merge(attributes.lazy.map { ($0.key, $0.value) })
         resumed.stack = parked.stackBefore
         resumed.parked = nil
         let request = Request(url: parked.url, strategy: parked.strategy, via: parked.via, headers: headers)

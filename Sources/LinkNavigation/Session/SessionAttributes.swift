@@ -28,7 +28,7 @@ public struct SessionAttributes: Sendable, Hashable {
     /// The attributes of `pairs`; a name given twice keeps its last value.
     public init(_ pairs: some Sequence<(String, AttributeValue)>) {
         entries = []
-        for (name, value) in pairs { self[name] = value }
+        merge(pairs.lazy.map { ($0.0, Optional($0.1)) })
     }
 
     /// The attributes of a dictionary.
@@ -81,6 +81,41 @@ public struct SessionAttributes: Sendable, Hashable {
 
     /// The names, in order.
     public var names: [String] { entries.map(\.name) }
+
+    /// Applies `changes` in order: a value sets its name, `nil` removes it, and a later change to
+    /// a name wins over an earlier one.
+    ///
+    /// A few changes are applied one by one. More are sorted and merged with the entries in one
+    /// pass, O((n + k) log k) for k changes: setting them one at a time would shift the array for
+    /// each new name, quadratic in the size of a request body full of attributes.
+    public mutating func merge(_ changes: some Sequence<(String, AttributeValue?)>) {
+        var sorted: [(name: String, value: AttributeValue?, order: Int)] = []
+        for (order, change) in changes.enumerated() { sorted.append((change.0, change.1, order)) }
+        guard sorted.count > 8 else {
+            for change in sorted { self[change.name] = change.value }
+            return
+        }
+        sorted.sort { $0.name == $1.name ? $0.order < $1.order : $0.name < $1.name }
+        var merged: [Entry] = []
+        merged.reserveCapacity(entries.count + sorted.count)
+        var old = 0
+        var next = 0
+        while next < sorted.count {
+            // The last change of a run of equal names is the one that holds.
+            var last = next
+            while last + 1 < sorted.count && sorted[last + 1].name == sorted[next].name { last += 1 }
+            let change = sorted[last]
+            while old < entries.count && entries[old].name < change.name {
+                merged.append(entries[old])
+                old += 1
+            }
+            if old < entries.count && entries[old].name == change.name { old += 1 }  // replaced or removed
+            if let value = change.value { merged.append(Entry(name: change.name, value: value)) }
+            next = last + 1
+        }
+        merged.append(contentsOf: entries[old...])
+        entries = merged
+    }
 }
 
 extension SessionAttributes: RandomAccessCollection {

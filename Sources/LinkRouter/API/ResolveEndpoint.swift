@@ -52,7 +52,7 @@ extension APIResponder {
     static func dryRunSession(_ body: RequestBody, _ config: LoadedConfig, link: String) throws(APIError) -> Session {
         var attributes: SessionAttributes = [:]
         if let given = try body.objectValue("attributes") {
-            for (name, value) in try RequestBody.attributes(given, allowNull: false) { attributes[name] = value }
+            attributes.merge(try RequestBody.attributes(given, allowNull: false))
         }
         var entries: [StackEntry] = []
         let items: [JSONValue]

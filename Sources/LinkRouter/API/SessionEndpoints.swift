@@ -8,7 +8,7 @@ extension APIResponder {
         try body.only(["attributes"])
         var attributes: SessionAttributes = [:]
         if let given = try body.objectValue("attributes") {
-            for (name, value) in try RequestBody.attributes(given, allowNull: false) { attributes[name] = value }
+            attributes.merge(try RequestBody.attributes(given, allowNull: false))
         }
         let session: Session
         do {
@@ -47,7 +47,7 @@ extension APIResponder {
         do {
             let (_, session) = try engine.store.update(id, expectedVersion: expected) {
                 session throws(NavigationFailure) in
-                for (name, value) in changes { session.attributes[name] = value }
+                session.attributes.merge(changes)
             }
             return sessionResponse(session, status: 200)
         } catch {
