@@ -201,16 +201,3 @@ public struct Navigator: Sendable {
         return true
     }
 }
-
-extension EntryParams {
-    /// A match's params by name, in match order (path params first), the first of a repeated
-    /// name winning.
-    init(matched params: [MatchedParam]) {
-        var kept: [Param] = []
-        kept.reserveCapacity(params.count)
-        for param in params where !kept.contains(where: { $0.name == param.name }) {
-            kept.append(Param(name: param.name, value: param.value))
-        }
-        self.init(ordered: kept)
-    }
-}

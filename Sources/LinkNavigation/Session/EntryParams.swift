@@ -36,6 +36,17 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
         storage = params
     }
 
+    /// A match's params by name, in match order (path params first), the first of a repeated
+    /// name winning.
+    init(matched params: [MatchedParam]) {
+        var kept: [Param] = []
+        kept.reserveCapacity(params.count)
+        for param in params where !kept.contains(where: { $0.name == param.name }) {
+            kept.append(Param(name: param.name, value: param.value))
+        }
+        storage = kept
+    }
+
     /// The value of the param `name`, or `nil` when there is none.
     public subscript(name: String) -> ParamValue? {
         for param in storage where param.name == name { return param.value }

@@ -61,7 +61,7 @@ extension APIResponder {
         case .array(let list)?: items = list
         default: throw .badRequest("'stack' must be a list of screens", detail: ["field": .string("stack")])
         }
-        let linkParams = items.isEmpty ? [] : ((try? config.table.match(link)) ?? nil)?.params ?? []
+        let linkParams = items.isEmpty ? [] : (try? config.table.match(link))?.params ?? []
         for item in items {
             let name: String
             var params: [String: ParamValue] = [:]
