@@ -73,6 +73,24 @@ func storeTestStack(product id: Int64) -> [StackEntry] {
         }
     }
 
+    @Test func decodingTableMatchesTheAlphabet() {
+        for byte in 0...255 {
+            let expected = SessionID.value(of: UInt8(byte)).map { UInt8($0) } ?? 0x40
+            #expect(SessionID.values[byte] == expected, "byte \(byte)")
+        }
+    }
+
+    @Test func oneBadCharacterAnywhereIsRefused() {
+        let good = Array(SessionID.encode(PackedID(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210)).utf8)
+        for position in good.indices {
+            for bad in [UInt8(ascii: "."), UInt8(ascii: "="), 0x00, 0x7F, 0xFF] {
+                var text = good
+                text[position] = bad
+                #expect(SessionID.decode(String(decoding: text, as: UTF8.self)) == nil, "\(position) \(bad)")
+            }
+        }
+    }
+
     @Test(arguments: [
         "AAECAwQFBgcICQoLDA0ODx",  // last character with non-zero unused bits
         "AAECAwQFBgcICQoLDA0OD",  // 21 characters
