@@ -103,6 +103,26 @@ import Testing
         #expect(store.session(session.id) == stored)
     }
 
+    @Test func mutateReturnsTheBodysResultAndTheStoredVersion() throws {
+        let (store, _) = makeStore()
+        let session = try store.create()
+        let (result, version) = try store.mutate(session.id) { session -> Int in
+            session.attributes["k"] = .string("v")
+            session.stack = [StackEntry(id: "e1", screen: "home", params: [:], presentation: .push)]
+            return session.stack.count
+        }
+        #expect(result == 1)
+        #expect(version == 2)
+        let stored = try #require(store.session(session.id))
+        #expect(stored.version == 2)
+        #expect(stored.attributes == ["k": .string("v")])
+        #expect(stored.stack.map(\.screen) == ["home"])
+        // Nothing changed: the version stays.
+        let (_, same) = try store.mutate(session.id) { session in session.attributes["k"] = .string("v") }
+        #expect(same == 2)
+        #expect(throws: SessionStoreError.noSession) { try store.mutate("AAAAAAAAAAAAAAAAAAAAAA") { _ in } }
+    }
+
     @Test func parkingAndUnparkingAreChanges() throws {
         let (store, _) = makeStore()
         let session = try store.create()

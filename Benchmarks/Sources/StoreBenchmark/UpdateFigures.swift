@@ -2,7 +2,7 @@ import Foundation
 import LinkNavigation
 import Synchronization
 
-/// X and Y: one `update` that changes an attribute (get + mutate + version bump) on a random one of
+/// X and Y: one `mutate` (an update that returns no copy of the session) that changes an attribute (get + mutate + version bump) on a random one of
 /// `sessions` existing sessions; ns per op on 1 thread, and per op per thread with 2 threads at once.
 ///
 /// The ids are made before timing: an op is the store's work on an id a caller holds (the HTTP
@@ -60,10 +60,11 @@ struct UpdateFigures {
             let mask = UpdateFigures.indexCount - 1
             ids.withUnsafeBufferPointer { ids in
                 for i in 0..<ops {
-                    let id = ids[Int(indices[(offset &+ i) & mask])]
+                    let index = Int(indices[(offset &+ i) & mask])
                     let value = AttributeValue.number(Double((round &* ops &+ i) &* 2 &+ lane))
                     do {
-                        _ = try store.update(id) { $0.attributes["n"] = value }
+                        // The id is lent straight from the list, as a caller lends the id it holds.
+                        _ = try store.mutate(ids[index]) { $0.attributes["n"] = value }
                     } catch {
                         failures += 1
                     }

@@ -77,32 +77,26 @@ extension SessionStore {
             )
         }
 
-        /// Takes what the session lent by ``lendSession(id:)`` changed (its version aside, the
-        /// store's to set), and its attributes back.
+        /// Takes back the session lent by ``lendSession(id:)``: its attributes, and whatever else it
+        /// changed (its version aside, the store's to set).
         /// - Returns: Whether anything differed.
         @inline(__always)
-        mutating func absorb(
-            stack newStack: [StackEntry],
-            attributes newAttributes: SessionAttributes,
-            attributesChanged: Bool,
-            parked newParked: ParkedBox?,
-            nextEntryNumber newNextEntryNumber: Int
-        ) -> Bool {
+        mutating func absorb(_ session: consuming Session, attributesChanged: Bool) -> Bool {
             var changed = attributesChanged
-            attributes = newAttributes
-            if newNextEntryNumber != nextEntryNumber {
-                nextEntryNumber = newNextEntryNumber
+            swap(&attributes, &session.attributes)
+            if session.nextEntryNumber != nextEntryNumber {
+                nextEntryNumber = session.nextEntryNumber
                 changed = true
             }
-            // `==` on arrays first checks whether both share one buffer, as an untouched field does.
-            if newStack != stack {
-                stack = newStack
+            // An untouched stack is the very buffer the slot holds; only a new one is compared.
+            if !session.stack.sharesBuffer(with: stack), session.stack != stack {
+                swap(&stack, &session.stack)
                 changed = true
             }
             // Most updates leave the parked navigation alone: the same box (or none) on both sides.
-            if newParked !== parked {
-                if !ParkedBox.same(newParked, parked) { changed = true }
-                parked = newParked
+            if session.parkedBox !== parked {
+                if !ParkedBox.same(session.parkedBox, parked) { changed = true }
+                swap(&parked, &session.parkedBox)
             }
             return changed
         }
@@ -114,4 +108,17 @@ extension SessionStore {
         }
     }
 
+}
+
+extension Array {
+    /// Whether both arrays use one buffer (an untouched copy): a look at two addresses, without the
+    /// retain and release `==` pays before it checks that.
+    @inline(__always)
+    fileprivate func sharesBuffer(with other: Array) -> Bool {
+        withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in
+                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
 extension SessionStore {
-    /// Changes one session atomically: checks its version, runs `body` on a copy, and stores what
+    /// Changes one session atomically: checks its version, runs `body` on it, and stores what
     /// differs from what was stored, with the version raised by 1.
     ///
     /// - Parameters:
@@ -22,48 +22,70 @@ extension SessionStore {
         expectedVersion: Int? = nil,
         _ body: (inout Session) throws(NavigationFailure) -> Result
     ) throws(SessionStoreError) -> (result: Result, session: Session) {
+        var after: Session?
+        let (result, version) = try mutate(id, expectedVersion: expectedVersion) {
+            (session) throws(NavigationFailure) -> Result in
+            let result = try body(&session)
+            after = session
+            return result
+        }
+        guard var session = after else { preconditionFailure("SessionStore.update returned without running its body") }
+        session.version = version
+        return (result, session)
+    }
+
+    /// ``update(_:expectedVersion:_:)`` without the copy of the session it returns: the body's result
+    /// and the version stored afterwards. The body's session is moved into the store, so a caller
+    /// that needs nothing else from it pays for no copy.
+    @inlinable
+    public func mutate<Result>(
+        _ id: String,
+        expectedVersion: Int? = nil,
+        _ body: (inout Session) throws(NavigationFailure) -> Result
+    ) throws(SessionStoreError) -> (result: Result, version: Int) {
         // Inlinable and thin so that callers specialise it: the work is in the non-generic
         // `applyUpdate(to:expectedVersion:body:)`, which unspecialised generic code would slow down
         // with run-time metadata lookups for `Result`.
         var result: Result?
-        let session = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationFailure) in
+        let version = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationFailure) in
             result = try body(&session)
         }
-        guard let result else { preconditionFailure("SessionStore.update returned without running its body") }
-        return (result, session)
+        guard let result else { preconditionFailure("SessionStore.mutate returned without running its body") }
+        return (result, version)
     }
 
-    /// ``update(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this returns.
+    /// ``mutate(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this
+    /// returns the version stored.
     @usableFromInline
     func applyUpdate(
         to id: String,
         expectedVersion: Int?,
         body: (inout Session) throws(NavigationFailure) -> Void
-    ) throws(SessionStoreError) -> Session {
+    ) throws(SessionStoreError) -> Int {
         guard let key = SessionKey(id) else { throw .noSession }
         let now = clock.milliseconds()
         let place = locate(key)
         var expired = false
-        let session = try place.shard.withLock { (slots) throws(SessionStoreError) -> Session? in
+        let version = try place.shard.withLock { (slots) throws(SessionStoreError) -> Int? in
             try slots.withLiveSlot(key, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) {
-                (slot) throws(SessionStoreError) -> Session in
+                (slot) throws(SessionStoreError) -> Int in
                 try modify(&slot, id: id, now: now, expectedVersion: expectedVersion, body)
             }
         }
         if expired { held.subtract(1, ordering: .relaxed) }
-        guard let session else { throw .noSession }
-        return session
+        guard let version else { throw .noSession }
+        return version
     }
 
-    /// The read-modify-write of ``update(_:expectedVersion:_:)`` on one live slot, in place, under
-    /// its shard's lock.
+    /// The read-modify-write of ``mutate(_:expectedVersion:_:)`` on one live slot, in place, under
+    /// its shard's lock. Returns the version stored.
     func modify(
         _ stored: inout Slot,
         id: String,
         now: Int64,
         expectedVersion: Int?,
         _ body: (inout Session) throws(NavigationFailure) -> Void
-    ) throws(SessionStoreError) -> Session {
+    ) throws(SessionStoreError) -> Int {
         stored.lastAccess = now
         if let expectedVersion, expectedVersion != stored.version {
             throw .versionConflict(expected: expectedVersion, actual: stored.version)
@@ -72,23 +94,23 @@ extension SessionStore {
         // only if it changes them) and is lent the attributes, changed in place: their entries are
         // kept aside in `attributes`, to compare with and to put back if the body throws. Nothing
         // else in `stored` changes before the body has returned.
-        let attributes = AttributeSnapshot(stored.attributes)
-        var session = stored.lendSession(id: id)
-        do {
-            try body(&session)
-        } catch {
-            stored.attributes = attributes.restored()
-            throw .navigation(error)
+        return try withUnsafeTemporaryAllocation(
+            of: AttributeSnapshot.Entry.self,
+            capacity: AttributeSnapshot.inlineCapacity
+        ) {
+            (space) throws(SessionStoreError) -> Int in
+            let attributes = AttributeSnapshot(stored.attributes, space: space)
+            defer { attributes.release() }
+            var session = stored.lendSession(id: id)
+            do throws(NavigationFailure) {
+                try body(&session)
+            } catch {
+                stored.attributes = attributes.restored()
+                throw .navigation(error)
+            }
+            let attributesChanged = !attributes.matches(session.attributes)
+            if stored.absorb(consume session, attributesChanged: attributesChanged) { stored.version += 1 }
+            return stored.version
         }
-        let changed = stored.absorb(
-            stack: session.stack,
-            attributes: session.attributes,
-            attributesChanged: !attributes.matches(session.attributes),
-            parked: session.parkedBox,
-            nextEntryNumber: session.nextEntryNumber
-        )
-        if changed { stored.version += 1 }
-        session.version = stored.version
-        return session
     }
 }

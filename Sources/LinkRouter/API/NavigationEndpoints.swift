@@ -127,9 +127,11 @@ extension APIResponder {
         _ navigation: (Session) throws(NavigationFailure) -> NavigationOutcome
     ) throws(APIError) -> HTTPResponse {
         let outcome: NavigationOutcome
-        let stored: Session
+        let version: Int
         do {
-            (outcome, stored) = try engine.store.update(id, expectedVersion: expected) {
+            // `mutate`, not `update`: the outcome already holds the session as stored, so only its
+            // version is missing, and no second copy of the session is made.
+            (outcome, version) = try engine.store.mutate(id, expectedVersion: expected) {
                 (session) throws(NavigationFailure) -> NavigationOutcome in
                 let outcome = try navigation(session)
                 session = outcome.session
@@ -141,7 +143,7 @@ extension APIResponder {
         }
         engine.metrics.recordNavigation(Metrics.NavigationResult(outcome.status))
         var writer = JSONWriter(capacity: 1024)
-        writer.navigationAnswer(outcome, stored: stored, config.rendering)
+        writer.navigationAnswer(outcome, version: version, config.rendering)
         return .json(200, writer.finish())
     }
 

@@ -194,12 +194,12 @@ extension JSONWriter {
         endObject()
     }
 
-    /// The navigation answer for an outcome whose session is `stored` (with its final version).
-    /// A dry run (`resolve`) has no session: `session` and `version` are null. `extra` writes more
-    /// members at the end (`explain`).
+    /// The navigation answer for an outcome, whose session was stored at `version`. A dry run
+    /// (`resolve`) has no session: `session` and `version` are null. `extra` writes more members at
+    /// the end (`explain`).
     mutating func navigationAnswer(
         _ outcome: NavigationOutcome,
-        stored: Session,
+        version: Int,
         _ rendering: NavigationRendering,
         dryRun: Bool = false,
         extra: ((inout JSONWriter) -> Void)? = nil
@@ -210,8 +210,8 @@ extension JSONWriter {
             nullField(.session)
             nullField(.version)
         } else {
-            field(.session, stored.id)
-            field(.version, stored.version)
+            field(.session, outcome.session.id)
+            field(.version, version)
         }
         field(.url, outcome.url)
         key(.route)
@@ -238,13 +238,13 @@ extension JSONWriter {
         endArray()
         var memo = EntryMemo()
         key(.stack)
-        stack(stored.stack, rendering, memo: &memo)
+        stack(outcome.session.stack, rendering, memo: &memo)
         key(.transition)
         transition(outcome.resolution.transition, rendering, memo: &memo)
         key(.mediation)
         mediation(outcome.resolution.mediation, rendering, memo: &memo)
         key(.parked)
-        parked(stored.parked)
+        parked(outcome.session.parked)
         key(.warnings)
         beginArray()
         for warning in outcome.warnings {
