@@ -6,7 +6,8 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// The first value of `name`, compared without regard to ASCII case.
     public subscript(name: String) -> String? {
-        for field in fields where Self.sameName(field.name, name) { return field.value }
+        // By index: iterating an array of tuples looks up the tuple's type metadata at run time.
+        for index in fields.indices where Self.sameName(fields[index].name, name) { return fields[index].value }
         return nil
     }
 
@@ -27,17 +28,21 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// ASCII case-insensitive comparison on UTF-8 bytes.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard x.count == y.count else { return false }
-                for i in 0..<x.count where x[i] | 0x20 != y[i] | 0x20 || (x[i] ^ y[i] != 0 && !isLetter(x[i])) {
-                    return false
-                }
-                return true
-            }
+        let same = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in sameName(x, y) }
         }
+        return (same ?? nil)
+            ?? Array(a.utf8).withUnsafeBufferPointer { x in
+                Array(b.utf8).withUnsafeBufferPointer { y in sameName(x, y) }
+            }
+    }
+
+    private static func sameName(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard x.count == y.count else { return false }
+        for i in 0..<x.count where x[i] | 0x20 != y[i] | 0x20 || (x[i] ^ y[i] != 0 && !isLetter(x[i])) {
+            return false
+        }
+        return true
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }

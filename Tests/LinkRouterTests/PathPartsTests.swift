@@ -13,10 +13,32 @@ import Testing
 
     @Test(arguments: [
         "", "/", "//", "///", "/v1", "/v1/", "/v1/sessions", "/v1/sessions/", "/v1/sessions/abc/navigate",
-        "/v1/sessions//abc", "v1/x", "/a/b//c/", "/é/ü/😀/", "/a%2Fb/c", "x", "/x/",
+        "/v1/sessions//abc", "v1/x", "/a/b//c/", "/é/ü/😀/", "/a%2Fb/c", "x", "/x/", "/1/2/3/4/5/6/7/8/9/10/",
     ])
     func splitsLikeTheReference(_ path: String) {
         let parts = PathParts(path)
-        #expect((0..<parts.count).map { String(parts[$0]) } == Self.reference(path))
+        let reference = Self.reference(path)
+        #expect(parts.count == reference.count)
+        #expect(
+            (0..<min(parts.count, PathParts.capacity)).map { parts.string($0) }
+                == Array(reference.prefix(PathParts.capacity))
+        )
+    }
+
+    @Test(arguments: ["/v1/sessions/abc/navigate", "/v1//x/", "/é/ü/😀/", "/a/b/c/d/e/f/g/h/i/j"])
+    func partsCompareWithLiteralsByteForByte(_ path: String) {
+        let parts = PathParts(path)
+        let reference = Self.reference(path)
+        let literals: [StaticString] = [
+            "v1", "sessions", "abc", "navigate", "", "x", "é", "ü", "😀", "a", "h", "navigat",
+        ]
+        for index in 0..<min(parts.count, PathParts.capacity) {
+            for literal in literals {
+                #expect(
+                    parts.at(index, is: literal) == (reference[index] == literal.description),
+                    "\(index) \(literal)"
+                )
+            }
+        }
     }
 }

@@ -1,6 +1,12 @@
 public import LinkRouterHTTP
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The HTTP API of SPEC §5 over plain request and response values: method and path dispatch,
 /// metrics, and one error shape. The public and the admin port each get one.
 public struct APIResponder: HTTPResponder {
@@ -66,15 +72,15 @@ public struct APIResponder: HTTPResponder {
         let path = PathParts(request.path)
         let method = request.method == .head ? .get : request.method
         switch path.count {
-        case 1 where path[0] == "healthz":
+        case 1 where path.at(0, is: "healthz"):
             endpoint = .healthz
             try allow(method, [.get])
             return healthz()
-        case 1 where path[0] == "metrics" && surface == .admin:
+        case 1 where path.at(0, is: "metrics") && surface == .admin:
             endpoint = .metrics
             try allow(method, [.get])
             return metrics()
-        case 2 where path[0] == "admin" && path[1] == "reload" && surface == .admin:
+        case 2 where path.at(0, is: "admin") && path.at(1, is: "reload") && surface == .admin:
             endpoint = .reload
             try allow(method, [.post])
             return try reload(request)
@@ -82,31 +88,32 @@ public struct APIResponder: HTTPResponder {
             break
         }
         guard surface == .public else { throw .notFound() }
-        if path.count == 2 && path[0] == ".well-known" {
+        if path.count == 2 && path.at(0, is: ".well-known") {
             endpoint = .wellKnown
-            if path[1] == "apple-app-site-association" {
+            if path.at(1, is: "apple-app-site-association") {
                 try allow(method, [.get])
                 return .json(200, engine.snapshot.appleAssociation)
             }
-            if path[1] == "assetlinks.json" {
+            if path.at(1, is: "assetlinks.json") {
                 try allow(method, [.get])
                 return .json(200, engine.snapshot.assetLinks)
             }
             throw .notFound()
         }
-        guard path.count >= 2, path[0] == "v1" else { throw .notFound() }
-        switch path[1] {
-        case "sessions":
+        guard path.count >= 2, path.at(0, is: "v1") else { throw .notFound() }
+        if path.at(1, is: "sessions") {
             return try sessions(request, method, path, endpoint: &endpoint)
-        case "links" where path.count == 2:
+        }
+        switch path.count == 2 {
+        case true where path.at(1, is: "links"):
             endpoint = .links
             try allow(method, [.post])
             return try links(request)
-        case "resolve" where path.count == 2:
+        case true where path.at(1, is: "resolve"):
             endpoint = .resolve
             try allow(method, [.post])
             return try resolve(request)
-        case "routes" where path.count == 2:
+        case true where path.at(1, is: "routes"):
             endpoint = .routes
             try allow(method, [.get])
             return .json(200, engine.snapshot.routesJSON)
@@ -126,7 +133,7 @@ public struct APIResponder: HTTPResponder {
             try allow(method, [.post])
             return try createSession(request)
         }
-        let id = String(path[2])
+        let id = path.string(2)
         switch path.count {
         case 3:
             try allow(method, [.get, .delete])
@@ -136,23 +143,23 @@ public struct APIResponder: HTTPResponder {
             }
             endpoint = .getSession
             return try getSession(id)
-        case 4 where path[3] == "navigate":
+        case 4 where path.at(3, is: "navigate"):
             endpoint = .navigate
             try allow(method, [.post])
             return try navigate(id, request)
-        case 4 where path[3] == "attributes":
+        case 4 where path.at(3, is: "attributes"):
             endpoint = .attributes
             try allow(method, [.patch])
             return try patchAttributes(id, request)
         case 4:
-            guard let operation = StackEndpoint(rawValue: String(path[3])) else { throw .notFound() }
+            guard let operation = StackEndpoint(rawValue: path.string(3)) else { throw .notFound() }
             endpoint = .stackOperation
             try allow(method, [.post])
             return try stackOperation(operation, id, request)
-        case 6 where path[3] == "flows" && (path[5] == "complete" || path[5] == "cancel"):
+        case 6 where path.at(3, is: "flows") && (path.at(5, is: "complete") || path.at(5, is: "cancel")):
             endpoint = .flow
             try allow(method, [.post])
-            return try flow(String(path[4]), complete: path[5] == "complete", id, request)
+            return try flow(path.string(4), complete: path.at(5, is: "complete"), id, request)
         default:
             throw .notFound()
         }
@@ -182,38 +189,72 @@ enum StackEndpoint: String {
 }
 
 /// A request path split at `/` on bytes, without the leading slash and one trailing slash.
+///
+/// Parts are byte ranges of the path, compared with literals byte by byte: no array, no substring
+/// (whose slicing checks scalar alignment) and no generic `StringProtocol` comparison per request.
 struct PathParts {
-    private let parts: [Substring]
+    /// The most parts whose bounds are kept; the API's paths have at most six.
+    static let capacity = 8
+
+    private let path: String
+    /// Parts `0..<min(count, capacity)`: start offset in the high 32 bits, end offset in the low.
+    private var bounds: InlineArray<8, UInt64>
+    /// Every part, including those past ``capacity``.
+    private(set) var count: Int
 
     init(_ path: String) {
-        // Byte offsets first (one pass over contiguous UTF-8), then one substring per part: walking
-        // the string's UTF-8 view index by index cost more than the rest of the split.
-        let parts = path.utf8.withContiguousStorageIfAvailable { bytes in Self.split(path, bytes) }
-        self.parts = parts ?? Array(path.utf8).withUnsafeBufferPointer { Self.split(path, $0) }
+        self.path = path
+        bounds = InlineArray(repeating: 0)
+        count = 0
+        if path.utf8.withContiguousStorageIfAvailable({ split($0) }) == nil {
+            Array(path.utf8).withUnsafeBufferPointer { split($0) }
+        }
     }
 
-    private static func split(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> [Substring] {
+    private mutating func split(_ bytes: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var end = bytes.count
         if start < end, bytes[start] == UInt8(ascii: "/") { start = 1 }
         if end - start > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        let utf8 = path.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        var parts: [Substring] = []
-        parts.reserveCapacity(6)
         var segmentStart = start
         var offset = start
         while offset < end {
             if bytes[offset] == UInt8(ascii: "/") {
-                parts.append(path[index(segmentStart)..<index(offset)])
+                add(segmentStart, offset)
                 segmentStart = offset + 1
             }
             offset += 1
         }
-        parts.append(path[index(segmentStart)..<index(end)])
-        return parts
+        add(segmentStart, end)
     }
 
-    var count: Int { parts.count }
-    subscript(index: Int) -> Substring { parts[index] }
+    private mutating func add(_ start: Int, _ end: Int) {
+        if count < Self.capacity { bounds[count] = UInt64(start) << 32 | UInt64(end) }
+        count += 1
+    }
+
+    private func range(_ index: Int) -> Range<Int> {
+        precondition(index < Swift.min(count, Self.capacity), "PathParts: part \(index) of \(count)")
+        let packed = bounds[index]
+        return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
+    }
+
+    /// Whether part `index` is exactly `literal`.
+    func at(_ index: Int, is literal: StaticString) -> Bool {
+        let range = range(index)
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        let same = path.utf8.withContiguousStorageIfAvailable { bytes in
+            memcmp(bytes.baseAddress.unsafelyUnwrapped + range.lowerBound, literal.utf8Start, range.count) == 0
+        }
+        return same ?? (string(index) == literal.description)
+    }
+
+    /// Part `index` as a string.
+    func string(_ index: Int) -> String {
+        let range = range(index)
+        let utf8 = path.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return String(path[start..<end])
+    }
 }
