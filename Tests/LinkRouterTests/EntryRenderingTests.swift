@@ -1,7 +1,7 @@
-import LinkNavigation
 import LinkRouting
 import Testing
 
+@testable import LinkNavigation
 @testable import LinkRouter
 
 /// Entries are written with their params in the screen's declaration order, then undeclared ones
@@ -38,6 +38,25 @@ import Testing
     )
     func paramsComeOutInDeclarationOrder(params: [String: ParamValue], expected: String) throws {
         let entry = StackEntry(id: "e2", screen: "doc", params: EntryParams(params), presentation: .push)
+        #expect(
+            try Self.render(entry)
+                == #"{"id":"e2","screen":"doc","params":"# + expected + #","presentation":"push"}"#
+        )
+    }
+
+    /// Held exactly in declaration order (as the resolver stores them) or in any other order of
+    /// the same count: the same text.
+    @Test(
+        arguments: [
+            ([("z", ParamValue.int(2)), ("a", .string("x")), ("m", .bool(true))], #"{"z":2,"a":"x","m":true}"#),
+            ([("a", .string("x")), ("z", .int(2)), ("m", .bool(true))], #"{"z":2,"a":"x","m":true}"#),
+            ([("z", .int(2)), ("m", .bool(true)), ("a", .string("x"))], #"{"z":2,"a":"x","m":true}"#),
+            ([("z", .int(2)), ("a", .string("x")), ("q", .bool(true))], #"{"z":2,"a":"x","q":true}"#),
+        ] as [([(String, ParamValue)], String)]
+    )
+    func storedOrderDoesNotChangeTheText(params: [(String, ParamValue)], expected: String) throws {
+        let ordered = EntryParams(ordered: params.map { EntryParams.Param(name: $0.0, value: $0.1) })
+        let entry = StackEntry(id: "e2", screen: "doc", params: ordered, presentation: .push)
         #expect(
             try Self.render(entry)
                 == #"{"id":"e2","screen":"doc","params":"# + expected + #","presentation":"push"}"#

@@ -10,12 +10,14 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     public typealias Element = (key: String, value: ParamValue)
 
     /// One named value.
+    @usableFromInline
     struct Param: Sendable, Hashable {
-        let name: String
-        let value: ParamValue
+        @usableFromInline let name: String
+        @usableFromInline let value: ParamValue
     }
 
-    private var storage: [Param]
+    @usableFromInline
+    var storage: [Param]
 
     /// No params.
     public init() {
@@ -52,6 +54,14 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
         for param in storage where param.name == name { return param.value }
         return nil
     }
+
+    /// Whether the param at `index` of the stored order is called `name`.
+    @inlinable
+    public func name(at index: Int, is name: String) -> Bool { storage[index].name == name }
+
+    /// The value at `index` of the stored order.
+    @inlinable
+    public func value(at index: Int) -> ParamValue { storage[index].value }
 
     public var count: Int { storage.count }
     public var isEmpty: Bool { storage.isEmpty }

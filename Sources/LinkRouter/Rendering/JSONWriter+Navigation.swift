@@ -21,6 +21,15 @@ extension JSONWriter {
     /// Params in the screen's declaration order, then any others sorted by name.
     mutating func params(_ params: EntryParams, _ tokens: ScreenTokens?) {
         beginObject()
+        if let tokens, params.count == tokens.paramNames.count, Self.inDeclaredOrder(params, tokens.paramNames) {
+            // As the resolver stores them: every declared param, in order.
+            for index in 0..<params.count {
+                key(tokens.paramKeys[index])
+                paramValue(params.value(at: index))
+            }
+            endObject()
+            return
+        }
         var written = 0
         if let tokens {
             for (declared, key) in zip(tokens.screen.params, tokens.paramKeys) {
@@ -38,6 +47,13 @@ extension JSONWriter {
             }
         }
         endObject()
+    }
+
+    /// Whether `params` holds exactly the params called `names`, in that order.
+    @inline(__always)
+    private static func inDeclaredOrder(_ params: EntryParams, _ names: [String]) -> Bool {
+        for index in 0..<names.count where !params.name(at: index, is: names[index]) { return false }
+        return true
     }
 
     /// Matched route params in match order (path first, then query).

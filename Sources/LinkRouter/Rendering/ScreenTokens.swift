@@ -11,6 +11,8 @@ final class ScreenTokens: Sendable {
     let nameKey: JSONKey
     /// `"name":` of each declared param, in declaration order.
     let paramKeys: [JSONKey]
+    /// The declared params' names, in declaration order.
+    let paramNames: [String]
 
     init(_ screen: Screen) {
         self.screen = screen
@@ -22,6 +24,7 @@ final class ScreenTokens: Sendable {
         )
         nameKey = JSONKey(screen.name)
         paramKeys = screen.params.map { JSONKey($0.name) }
+        paramNames = screen.params.map(\.name)
     }
 }
 
