@@ -61,6 +61,12 @@ public struct ScreenGraph: Sendable {
     /// The declaration index of the screen called `name`.
     public func position(of name: String) -> Int? { positions.position(of: name) }
 
+    /// Whether any screen may be placed directly above the screen at `index` (what
+    /// ``forEachSuccessor(of:explicitOnly:_:)`` would visit).
+    public func hasSuccessors(of index: Int, explicitOnly: Bool) -> Bool {
+        !namedAfter[index].isEmpty || (!explicitOnly && !placeableAnywhere.isEmpty)
+    }
+
     /// Calls `body` with the index of every screen that may be placed directly above the screen at
     /// `index`, in declaration order: those whose `origins` name it and, unless `explicitOnly`, those
     /// without `origins`. Stops when `body` returns `false`.

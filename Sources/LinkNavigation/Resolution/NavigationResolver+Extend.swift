@@ -15,15 +15,15 @@ extension NavigationResolver {
     ) throws(NavigationError) -> [StackEntry] {
         guard !stack.isEmpty else { return try rebuild(screen, destination, &ids) }
         if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }
-        let milestones = destination.via.isEmpty ? [screen.name] : destination.via + [screen.name]
         for base in stack.indices.reversed() {
-            // From the top entry (the usual case) the whole stack is kept: no copy of it.
-            let kept = base == stack.count - 1 ? stack : Array(stack[...base])
+            // A slice: no copy of the stack for a base that finds no path.
+            let kept = stack[...base]
             let layer = kept.last { $0.presentation == .modal }?.screen
             guard
                 let path = findPath(
                     from: stack[base].screen,
-                    through: milestones,
+                    via: destination.via,
+                    to: screen.name,
                     destination.params,
                     excluding: kept,
                     inLayer: layer
@@ -34,7 +34,10 @@ extension NavigationResolver {
             if path.count == 1, screen.launch == .singleTop, stack[base].screen == screen.name {
                 return Array(stack[..<base]) + [stack[base].with(params: params)]
             }
-            var new = kept
+            // One allocation, of the final size.
+            var new: [StackEntry] = []
+            new.reserveCapacity(kept.count + path.count)
+            new.append(contentsOf: kept)
             for step in path.dropLast() {
                 new.append(ids.make(step, try entryParams(step, destination.params), first: false))
             }
@@ -75,26 +78,30 @@ extension NavigationResolver {
         return nil
     }
 
-    /// The screens to push after `start` so that the path passes through `milestones` in order,
-    /// breadth-first between milestones (shortest legs). Intermediate screens must have their
+    /// The screens to push after `start` so that the path passes through the breadcrumbs `via`, in
+    /// order, and ends at `final`, breadth-first between milestones (shortest legs). Intermediate screens must have their
     /// required params filled by `params` and must not already be on the kept stack (no cycles);
     /// a breadcrumb already on the kept stack has been passed through already. `inLayer`: the screen
     /// that opened the modal layer the path starts in, if any.
     func findPath(
         from start: String,
-        through milestones: [String],
+        via: [String],
+        to final: String,
         _ params: EntryParams,
-        excluding kept: [StackEntry],
+        excluding kept: ArraySlice<StackEntry>,
         inLayer layer: String? = nil
     ) -> [Screen]? {
         var path: [Screen] = []
         var current = start
-        for (i, milestone) in milestones.enumerated() {
+        // The breadcrumbs, then the destination: no list of milestones is made.
+        for i in 0...via.count {
+            let isFinal = i == via.count
+            let milestone = isFinal ? final : via[i]
             let used = UsedScreens(kept: kept, path: path)
-            if i < milestones.count - 1 && used.contains(milestone) { continue }
+            if !isFinal && used.contains(milestone) { continue }
             // The destination's params come from the link, like every step's: a path that already
             // passed through its screen would place it twice (a cycle, SPEC §1).
-            if i == milestones.count - 1 && path.contains(where: { $0.name == milestone }) { return nil }
+            if isFinal && path.contains(where: { $0.name == milestone }) { return nil }
             guard
                 let leg = shortestLeg(
                     from: current,
@@ -113,7 +120,7 @@ extension NavigationResolver {
     /// The screens a path may not pass through: those on the kept stack and those the path already
     /// takes. Stacks are short (64 at most), so a scan beats building a set for every search.
     struct UsedScreens {
-        let kept: [StackEntry]
+        let kept: ArraySlice<StackEntry>
         let path: [Screen]
 
         func contains(_ name: String) -> Bool {
@@ -141,32 +148,44 @@ extension NavigationResolver {
             return graph.isAncestor(layer, of: screen)
         }
         if allowed(goal, after: start) { return [goal] }
+        // Most screens are leaves of the origins relation: nothing to search, nothing to allocate.
+        guard graph.hasSuccessors(of: origin, explicitOnly: false) else { return nil }
         let screens = graph.ordered
-        // previous[i]: the index BFS reached screen i from; -1 unvisited.
-        var previous = [Int32](repeating: -1, count: screens.count)
-        previous[origin] = Int32(origin)
-        var frontier = [origin]
+        // previous[i]: the index BFS reached screen i from; -1 unvisited. Made when the first screen
+        // is reached: most searches find no step at all (every successor is excluded) and allocate
+        // nothing.
+        var previous: [Int32] = []
         var found: Int?
-        while !frontier.isEmpty && found == nil {
-            var next: [Int] = []
-            for from in frontier {
-                graph.forEachSuccessor(of: from, explicitOnly: false) { index in
-                    guard previous[index] < 0 else { return true }
-                    let candidate = screens[index]
-                    guard candidate.name != target, !used.contains(candidate.name), canFill(candidate, params),
-                        layer == nil || allowed(candidate, after: screens[from].name)
-                    else { return true }
-                    previous[index] = Int32(from)
-                    if allowed(goal, after: candidate.name) {
-                        found = index
-                        return false
-                    }
-                    next.append(index)
-                    return true
+        var next: [Int] = []
+        /// Visits the successors of `from`, queueing the usable ones in `next`; sets `found`.
+        func expand(_ from: Int) {
+            graph.forEachSuccessor(of: from, explicitOnly: false) { index in
+                guard previous.isEmpty ? index != origin : previous[index] < 0 else { return true }
+                let candidate = screens[index]
+                guard candidate.name != target, !used.contains(candidate.name), canFill(candidate, params),
+                    layer == nil || allowed(candidate, after: screens[from].name)
+                else { return true }
+                if previous.isEmpty {
+                    previous = [Int32](repeating: -1, count: screens.count)
+                    previous[origin] = Int32(origin)
                 }
+                previous[index] = Int32(from)
+                if allowed(goal, after: candidate.name) {
+                    found = index
+                    return false
+                }
+                next.append(index)
+                return true
+            }
+        }
+        expand(origin)
+        while !next.isEmpty && found == nil {
+            let frontier = next
+            next = []
+            for from in frontier {
+                expand(from)
                 if found != nil { break }
             }
-            frontier = next
         }
         guard var cursor = found else { return nil }
         var chain = [goal]

@@ -72,12 +72,13 @@ public struct NavigationResolver: Sendable {
                 "\(screen.name) cannot be reached through \(destination.via.joined(separator: ", ")) without a cycle"
             )
         }
-        let milestones =
-            Array(destination.via.dropFirst()).filter { name in !stack.contains { $0.screen == name } }
-            + [screen.name]
-        guard let path = findPath(from: first.name, through: milestones, destination.params, excluding: stack)
+        let via = Array(destination.via.dropFirst()).filter { name in !stack.contains { $0.screen == name } }
+        guard
+            let path = findPath(from: first.name, via: via, to: screen.name, destination.params, excluding: stack[...])
         else {
-            throw .invalidNavigation("no path from \(first.name) through \(milestones.joined(separator: ", "))")
+            throw .invalidNavigation(
+                "no path from \(first.name) through \((via + [screen.name]).joined(separator: ", "))"
+            )
         }
         for step in path { stack.append(ids.make(step, try entryParams(step, destination.params), first: false)) }
         return stack
