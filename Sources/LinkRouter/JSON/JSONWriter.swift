@@ -18,31 +18,37 @@
 ///
 /// The writer does not check that calls nest properly (a key outside an object, an unclosed array):
 /// the caller's code shape is the structure, and checking it would cost every call.
-public struct JSONWriter: Sendable {
-    /// The text so far is `storage[0..<count]`; the rest is room to write into, so that a write is
-    /// one capacity check and one copy rather than an `Array.append` with its uniqueness and
-    /// capacity checks per call.
-    private var storage: [UInt8]
+///
+/// The writer owns its buffer outright (it cannot be copied), so a write is a capacity check and a
+/// copy through a pointer: no uniqueness check of a shared array per call.
+public struct JSONWriter: ~Copyable, @unchecked Sendable {
+    // @unchecked: the buffer is owned by this one value and freed by it; nothing else points at it.
+
+    /// The text so far is `base[0..<count]`; the rest, up to `capacity`, is room to write into.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     private var count = 0
     /// Whether the next key or value needs a comma in front of it.
     var needsComma = false
 
     /// Creates an empty writer whose buffer has room for `capacity` bytes before it grows.
     public init(capacity: Int = 1024) {
-        storage = [UInt8](repeating: 0, count: Swift.max(capacity, 16))
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
-    /// The JSON text written so far, as UTF-8 (a copy unless the buffer is exactly full; an answer
-    /// that is done with the writer takes the text with ``finish()`` instead).
+    deinit {
+        base.deallocate()
+    }
+
+    /// The JSON text written so far, as UTF-8.
     public var bytes: [UInt8] {
-        count == storage.count ? storage : Array(storage[..<count])
+        Array(UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// Hands over the text written, without copying it, and leaves the writer empty.
+    /// The text written, and leaves the writer empty.
     public mutating func finish() -> [UInt8] {
-        var text: [UInt8] = []
-        swap(&text, &storage)
-        text.removeLast(text.count &- count)
+        let text = bytes
         count = 0
         needsComma = false
         return text
@@ -181,19 +187,20 @@ public struct JSONWriter: Sendable {
     private mutating func write(length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         let start = count
         let end = start &+ length
-        if end > storage.count { grow(to: end) }
-        storage.withUnsafeMutableBufferPointer { buffer in
-            // Never `nil`: the storage has at least 16 bytes.
-            if let base = buffer.baseAddress { body(base + start) }
-        }
+        if end > capacity { grow(to: end) }
+        body(base + start)
         count = end
     }
 
     /// At least doubles the room, to hold `needed` bytes.
     @inline(never)
     private mutating func grow(to needed: Int) {
-        let extra = Swift.max(needed &- storage.count, storage.count)
-        storage.append(contentsOf: repeatElement(0, count: extra))
+        let larger = Swift.max(needed, capacity &* 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
     }
 
     /// Writes one value with `body` and returns where its text lies, for ``repeatValue(_:)``.
@@ -211,12 +218,9 @@ public struct JSONWriter: Sendable {
         separate()
         let start = count
         let end = start &+ range.count
-        if end > storage.count { grow(to: end) }
-        storage.withUnsafeMutableBufferPointer { buffer in
-            // The source lies before `start`: the two ranges never overlap.
-            guard let base = buffer.baseAddress else { return }
-            (base + start).update(from: base + range.lowerBound, count: range.count)
-        }
+        if end > capacity { grow(to: end) }
+        // The source lies before `start`: the two ranges never overlap.
+        (base + start).update(from: base + range.lowerBound, count: range.count)
         count = end
         needsComma = true
     }
