@@ -29,7 +29,9 @@ extension SessionStore {
             after = session
             return result
         }
-        guard var session = after else { preconditionFailure("SessionStore.update returned without running its body") }
+        guard var session = after.take() else {
+            preconditionFailure("SessionStore.update returned without running its body")
+        }
         session.version = version
         return (result, session)
     }
@@ -50,7 +52,10 @@ extension SessionStore {
         let version = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationFailure) in
             result = try body(&session)
         }
-        guard let result else { preconditionFailure("SessionStore.mutate returned without running its body") }
+        // Moved out, not copied: a result holding a session would retain each of its references.
+        guard let result = result.take() else {
+            preconditionFailure("SessionStore.mutate returned without running its body")
+        }
         return (result, version)
     }
 
