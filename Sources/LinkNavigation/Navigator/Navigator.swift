@@ -68,55 +68,58 @@ public struct Navigator: Sendable {
                 routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
-            let context = InterceptionContext(
-                url: url,
-                match: match,
-                attributes: session.attributes,
-                headers: request.headers,
-                flags: config.flags
-            )
             // Global interceptors first, then the route's (no new array when the route has none).
             let order =
                 binding.interceptors.isEmpty
                 ? config.globalInterceptors : config.globalInterceptors + binding.interceptors
-            interceptors: for name in order {
-                guard let interceptor = config.interceptors[name] else { continue }
-                let outcome = interceptor.intercept(context)
-                if outcome == .pass && rewritten.contains(name) { continue }
-                records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: outcome.word))
-                switch outcome {
-                case .pass:
-                    continue
-                case .rewrite(let new) where new != url:
-                    // Rewrites are not redirects, but they are bounded all the same.
-                    rewrites += 1
-                    guard rewrites <= Self.maxRewrites else {
-                        throw .tooManyRedirects((chain.isEmpty ? [request.url] : chain) + [new])
-                    }
-                    url = new
-                    continue passes
-                case .rewrite:
-                    continue
-                case .redirect(let target):
-                    let absolute = try RedirectTarget.absolute(target, from: url)
-                    if try follow(absolute, from: url, origin: request.url, chain: &chain, redirects: &redirects) {
-                        url = absolute
+            // The context copies the URL, match, attributes and headers: made only when read.
+            if !order.isEmpty {
+                let context = InterceptionContext(
+                    url: url,
+                    match: match,
+                    attributes: session.attributes,
+                    headers: request.headers,
+                    flags: config.flags
+                )
+                interceptors: for name in order {
+                    guard let interceptor = config.interceptors[name] else { continue }
+                    let outcome = interceptor.intercept(context)
+                    if outcome == .pass && rewritten.contains(name) { continue }
+                    records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: outcome.word))
+                    switch outcome {
+                    case .pass:
+                        continue
+                    case .rewrite(let new) where new != url:
+                        // Rewrites are not redirects, but they are bounded all the same.
+                        rewrites += 1
+                        guard rewrites <= Self.maxRewrites else {
+                            throw .tooManyRedirects((chain.isEmpty ? [request.url] : chain) + [new])
+                        }
+                        url = new
                         continue passes
+                    case .rewrite:
+                        continue
+                    case .redirect(let target):
+                        let absolute = try RedirectTarget.absolute(target, from: url)
+                        if try follow(absolute, from: url, origin: request.url, chain: &chain, redirects: &redirects) {
+                            url = absolute
+                            continue passes
+                        }
+                        // A redirect to the URL itself is a no-op: the navigation goes on as if passed.
+                        records[records.count - 1] = InterceptorRecord(
+                            name: name,
+                            kind: interceptor.kind,
+                            outcome: "passed"
+                        )
+                    case .reject(let status, let code):
+                        throw .rejected(status: status, code: code, interceptor: name)
+                    case .screen(let other):
+                        screen = other
+                        status = .redirectedScreen
+                        break interceptors
+                    case .flow(let flow):
+                        return try park(request, behind: flow, session, url, match, redirects, records)
                     }
-                    // A redirect to the URL itself is a no-op: the navigation goes on as if passed.
-                    records[records.count - 1] = InterceptorRecord(
-                        name: name,
-                        kind: interceptor.kind,
-                        outcome: "passed"
-                    )
-                case .reject(let status, let code):
-                    throw .rejected(status: status, code: code, interceptor: name)
-                case .screen(let other):
-                    screen = other
-                    status = .redirectedScreen
-                    break interceptors
-                case .flow(let flow):
-                    return try park(request, behind: flow, session, url, match, redirects, records)
                 }
             }
             guard let screen else {
