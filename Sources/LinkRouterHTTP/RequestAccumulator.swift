@@ -146,9 +146,12 @@ enum RequestTarget {
             // libmicrohttpd (not strict) lets a space through (`GET /a b HTTP/1.1`); controls never belong here.
             guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return .invalid }
             let mark = bytes.firstIndex(of: UInt8(ascii: "?"))
-            guard let path = String(validating: bytes[..<(mark ?? length)], as: UTF8.self) else { return .invalid }
+            let pathBytes = UnsafeBufferPointer(rebasing: bytes[..<(mark ?? length)])
+            guard let path = String(validatingUTF8: pathBytes) else { return .invalid }
             guard let mark else { return .parsed(path: path, query: nil) }
-            guard let query = String(validating: bytes[(mark + 1)...], as: UTF8.self) else { return .invalid }
+            guard let query = String(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])) else {
+                return .invalid
+            }
             return .parsed(path: path, query: query)
         }
     }

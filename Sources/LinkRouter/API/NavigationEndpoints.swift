@@ -155,19 +155,23 @@ extension APIResponder {
         if type == "application/json" || type.hasSuffix("+json") { return nil }
         // Only text and form encoding carry a bare URL; other media types are refused (415).
         guard type.isEmpty || type == "text/plain" || type == "application/x-www-form-urlencoded" else { return nil }
-        var bytes = request.body[...]
-        while let first = bytes.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D {
-            bytes = bytes.dropFirst()
-        }
-        while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
-            bytes = bytes.dropLast()
-        }
-        guard let first = bytes.first, first != UInt8(ascii: "{") else { return nil }
-        guard let url = bytes.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) else {
+        var start = request.body.startIndex
+        var end = request.body.endIndex
+        while start < end, Self.isSpace(request.body[start]) { start += 1 }
+        while end > start, Self.isSpace(request.body[end - 1]) { end -= 1 }
+        guard start < end, request.body[start] != UInt8(ascii: "{") else { return nil }
+        let bytes = request.body[start..<end]
+        guard let url = bytes.withUnsafeBufferPointer({ String(validatingUTF8: $0) }) else {
             throw InvalidUTF8Location.error(in: bytes).map(APIError.malformed)
                 ?? APIError(400, "malformed_url", "the URL is not valid UTF-8")
         }
         return url
+    }
+
+    /// Space, tab, LF or CR: what may surround a bare URL.
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// How a refused navigation is counted.

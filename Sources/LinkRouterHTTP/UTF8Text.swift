@@ -1,0 +1,31 @@
+extension String {
+    /// The text of `bytes` if they are valid UTF-8, else `nil`: `String(validating:as:)` with a
+    /// fast path for ASCII, which request targets and links almost always are. The generic
+    /// validation costs about 20 instructions a byte; an ASCII check eight bytes at a time and
+    /// `String(decoding:as:)`, which then has nothing to repair, a fraction of that.
+    package init?(validatingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard Self.isASCII(bytes) else {
+            guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+            self = text
+            return
+        }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether every byte is below 0x80.
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var high: UInt64 = 0
+        var offset = 0
+        while offset &+ 8 <= count {
+            high |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            offset &+= 8
+        }
+        while offset < count {
+            high |= UInt64(base[offset])
+            offset &+= 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import LinkRouterHTTP
+
+/// The ASCII fast path must give exactly what `String(validating:as:)` gives, for every length
+/// around the eight-byte words it checks and for bytes that are not ASCII anywhere in them.
+@Suite struct UTF8TextTests {
+    static func reference(_ bytes: [UInt8]) -> String? { String(validating: bytes, as: UTF8.self) }
+
+    static func fast(_ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBufferPointer { String(validatingUTF8: $0) }
+    }
+
+    @Test(arguments: [
+        "", "a", "/v1/sessions/abc/navigate", "https://shop.example.com/product/42?ref=mail",
+        "é", "/é/ü/😀/", "1234567", "12345678", "123456789", "abcdefghijklmnop\u{7F}",
+    ])
+    func textAgreesWithTheStandardLibrary(_ text: String) {
+        let bytes = Array(text.utf8)
+        #expect(Self.fast(bytes) == text)
+        #expect(Self.fast(bytes) == Self.reference(bytes))
+    }
+
+    @Test func everyLengthAndPlaceOfABadByteAgrees() {
+        for length in 0...40 {
+            let ascii = (0..<length).map { UInt8(ascii: "a") &+ UInt8($0 % 26) }
+            #expect(Self.fast(ascii) == Self.reference(ascii))
+            for position in 0..<length {
+                for bad: [UInt8] in [[0x80], [0xFF], [0xC3], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F]] {
+                    var bytes = ascii
+                    bytes.replaceSubrange(position..<position + 1, with: bad)
+                    #expect(Self.fast(bytes) == Self.reference(bytes), "length \(length), \(bad) at \(position)")
+                }
+            }
+        }
+    }
+
+    @Test func randomBytesAgree() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 58)
+            var bytes: [UInt8] = []
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                // Mostly ASCII, sometimes any byte.
+                let byte = UInt8(truncatingIfNeeded: state >> 33)
+                bytes.append(state & 0x7 == 0 ? byte : byte & 0x7F)
+            }
+            #expect(Self.fast(bytes) == Self.reference(bytes))
+        }
+    }
+}
