@@ -31,7 +31,7 @@ public final class LoadedConfig: Sendable {
         self.navigator = navigator
         self.interceptorKinds = interceptorKinds
         self.warnings = warnings
-        rendering = NavigationRendering(navigator.config.resolver.graph)
+        rendering = NavigationRendering(navigator.config.resolver.graph, routes: navigator.config.table.routes)
     }
 
     public var table: RouteTable { navigator.config.table }

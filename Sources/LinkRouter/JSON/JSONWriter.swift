@@ -203,6 +203,9 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         capacity = larger
     }
 
+    /// Where the next byte goes: the end of the text so far.
+    var position: Int { count }
+
     /// Writes one value with `body` and returns where its text lies, for ``repeatValue(_:)``.
     mutating func recordValue(_ body: (inout JSONWriter) -> Void) -> Range<Int> {
         separate()

@@ -67,28 +67,67 @@ extension JSONWriter {
     }
 
     /// Entries already written in one answer and where their JSON lies: the destination appears in
-    /// the stack, in its `push` and in the mediation, and is rendered once.
+    /// the stack, in its `push` and in the mediation, and is rendered once; its params are copied
+    /// into the mediation's payload.
     struct EntryMemo {
-        fileprivate var written: [(entry: StackEntry, range: Range<Int>)]
+        struct Written {
+            let entry: StackEntry
+            /// The entry's JSON.
+            let range: Range<Int>
+            /// Its params object's JSON.
+            let params: Range<Int>
+        }
+
+        fileprivate var written: [Written]
 
         init() {
             // An answer writes a handful of distinct entries: one allocation, not one per doubling.
             written = []
             written.reserveCapacity(8)
         }
+
+        // Searched through a buffer pointer: subscripting the array copied each element out.
+
+        /// Where this very entry's JSON lies, if written.
+        func range(of entry: StackEntry) -> Range<Int>? {
+            written.withUnsafeBufferPointer { written in
+                for index in written.indices where written[index].entry.id == entry.id {
+                    return written[index].entry == entry ? written[index].range : nil
+                }
+                return nil
+            }
+        }
+
+        /// Where the params object of an entry of `screen` with these `params` lies, if written.
+        func paramsRange(screen: String, params: EntryParams) -> Range<Int>? {
+            written.withUnsafeBufferPointer { written in
+                for index in written.indices
+                where written[index].entry.screen == screen && written[index].entry.params == params {
+                    return written[index].params
+                }
+                return nil
+            }
+        }
     }
 
     /// Writes `entry`, or copies its JSON when the memo has this very entry already.
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, memo: inout EntryMemo) {
-        if let seen = memo.written.first(where: { $0.entry.id == entry.id }), seen.entry == entry {
-            repeatValue(seen.range)
+        if let seen = memo.range(of: entry) {
+            repeatValue(seen)
             return
         }
-        let range = recordValue { $0.entry(entry, rendering) }
-        memo.written.append((entry, range))
+        var params = 0..<0
+        let range = recordValue { $0.entry(entry, rendering, params: &params) }
+        memo.written.append(EntryMemo.Written(entry: entry, range: range, params: params))
     }
 
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
+        var params = 0..<0
+        self.entry(entry, rendering, params: &params)
+    }
+
+    /// Writes `entry`; `params` is set to where its params object lies.
+    mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, params written: inout Range<Int>) {
         beginObject()
         field(.id, entry.id)
         let tokens = rendering.tokens(for: entry.screen)
@@ -98,7 +137,9 @@ extension JSONWriter {
             field(.screen, entry.screen)
             key(.params)
         }
+        let start = position
         params(entry.params, tokens)
+        written = start..<position
         field(.presentation, .presentation(entry.presentation))
         endObject()
     }
@@ -154,7 +195,12 @@ extension JSONWriter {
         where !payload[(index + 1)...].contains(where: { $0.screen == item.screen }) {
             let tokens = rendering.tokens(for: item.screen)
             if let tokens { key(tokens.nameKey) } else { key(item.screen) }
-            params(item.params, tokens)
+            // The payload's entries were written in the stack or the transition: copy their params.
+            if let seen = memo.paramsRange(screen: item.screen, params: item.params) {
+                repeatValue(seen)
+            } else {
+                params(item.params, tokens)
+            }
         }
         endObject()
         endObject()
@@ -232,10 +278,15 @@ extension JSONWriter {
         field(.url, outcome.url)
         key(.route)
         if let match = outcome.match {
-            beginObject()
-            field(.name, match.route.name)
-            field(.pattern, match.route.pattern.text)
-            key(.params)
+            let route = match.route
+            if let head = rendering.head(of: route) {
+                key(head)  // `{"name":…,"pattern":…,"params":`, rendered once per load
+            } else {
+                beginObject()
+                field(.name, route.name)
+                field(.pattern, route.pattern.text)
+                key(.params)
+            }
             matchedParams(outcome.matchedParams)
             endObject()
         } else {

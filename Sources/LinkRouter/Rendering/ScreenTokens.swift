@@ -28,21 +28,51 @@ final class ScreenTokens: Sendable {
     }
 }
 
-/// The screens of a loaded table with their ``ScreenTokens``, by name: what the answers' renderer
-/// reads instead of the ``ScreenGraph``.
+/// The screens of a loaded table with their ``ScreenTokens``, by name, and each route's
+/// `{"name":…,"pattern":…,"params":`: what the answers' renderer reads instead of the
+/// ``ScreenGraph`` and the routes.
 struct NavigationRendering: Sendable {
     let graph: ScreenGraph
     /// By the screens' positions in the graph.
     private let screens: [ScreenTokens]
+    /// By ``Route/index``: the start of a match's `route` object, up to its params' value.
+    private let routeHeads: [RouteHead?]
 
-    init(_ graph: ScreenGraph) {
+    private struct RouteHead: Sendable {
+        let route: Route
+        let key: JSONKey
+    }
+
+    init(_ graph: ScreenGraph, routes: [Route] = []) {
         self.graph = graph
         screens = graph.ordered.map(ScreenTokens.init)
+        var heads = [RouteHead?](repeating: nil, count: (routes.map(\.index).max() ?? -1) + 1)
+        for route in routes where route.index >= 0 {
+            let key = JSONKey(
+                tokens: PreRenderedTokens { writer in
+                    writer.beginObject()
+                    writer.field(.name, route.name)
+                    writer.field(.pattern, route.pattern.text)
+                    writer.key(.params)
+                }
+            )
+            heads[route.index] = RouteHead(route: route, key: key)
+        }
+        routeHeads = heads
     }
 
     /// The tokens of the screen called `name`, or `nil` for a name the table does not have.
     @inline(__always)
     func tokens(for name: String) -> ScreenTokens? {
         graph.position(of: name).map { screens[$0] }
+    }
+
+    /// `{"name":…,"pattern":…,"params":` of `route`, or `nil` for a route of another table.
+    @inline(__always)
+    func head(of route: Route) -> JSONKey? {
+        guard route.index >= 0, route.index < routeHeads.count, let head = routeHeads[route.index],
+            head.route === route
+        else { return nil }
+        return head.key
     }
 }
