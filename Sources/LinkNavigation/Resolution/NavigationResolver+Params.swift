@@ -5,30 +5,36 @@ extension NavigationResolver {
     /// declaration; required ones must be given, defaults fill the rest, optional ones are `null`.
     /// Undeclared params are not passed on.
     public func entryParams(_ screen: Screen, _ given: EntryParams) throws(NavigationError) -> EntryParams {
+        let declared = screen.params
         var out: [EntryParams.Param] = []
-        out.reserveCapacity(screen.params.count)
-        for param in screen.params {
-            let declaration = param.declaration
-            guard let value = given[param.name], value != .null else {
-                switch declaration.mode {
-                case .required: throw .missingParam(screen: screen.name, param: param.name)
-                case .optional: out.append(EntryParams.Param(name: param.name, value: .null))
-                case .defaulted(let fallback): out.append(EntryParams.Param(name: param.name, value: fallback))
-                case .array: out.append(EntryParams.Param(name: param.name, value: .array([])))
+        out.reserveCapacity(declared.count)
+        // Through a buffer pointer: each declaration is read in place, not copied out of the array
+        // with its name, spec and mode retained.
+        try declared.withUnsafeBufferPointer { (declared) throws(NavigationError) in
+            for index in declared.indices {
+                let name = declared[index].name
+                guard let value = given[name], value != .null else {
+                    switch declared[index].declaration.mode {
+                    case .required: throw .missingParam(screen: screen.name, param: name)
+                    case .optional: out.append(EntryParams.Param(name: name, value: .null))
+                    case .defaulted(let fallback): out.append(EntryParams.Param(name: name, value: fallback))
+                    case .array: out.append(EntryParams.Param(name: name, value: .array([])))
+                    }
+                    continue
                 }
-                continue
-            }
-            do {
-                if case .array = declaration.mode {
-                    let elements: [ParamValue]
-                    if case .array(let values) = value { elements = values } else { elements = [value] }
-                    let values = try elements.map { (e) throws(ParamSpecError) in try typed(e, declaration.spec) }
-                    out.append(EntryParams.Param(name: param.name, value: .array(values)))
-                } else {
-                    out.append(EntryParams.Param(name: param.name, value: try typed(value, declaration.spec)))
+                do throws(ParamSpecError) {
+                    let spec = declared[index].declaration.spec
+                    if case .array = declared[index].declaration.mode {
+                        let elements: [ParamValue]
+                        if case .array(let values) = value { elements = values } else { elements = [value] }
+                        let values = try elements.map { (e) throws(ParamSpecError) in try typed(e, spec) }
+                        out.append(EntryParams.Param(name: name, value: .array(values)))
+                    } else {
+                        out.append(EntryParams.Param(name: name, value: try typed(value, spec)))
+                    }
+                } catch {
+                    throw .invalidParam(screen: screen.name, param: name, reason: error.message)
                 }
-            } catch {
-                throw .invalidParam(screen: screen.name, param: param.name, reason: error.message)
             }
         }
         return EntryParams(ordered: out)

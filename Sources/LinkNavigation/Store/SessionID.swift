@@ -123,11 +123,14 @@ enum SessionID {
 
     /// Whether `id` is 1 to 128 characters of `A-Z`, `a-z`, `0-9`, `_` and `-`.
     static func isValid(_ id: String) -> Bool {
-        var count = 0
-        for byte in id.utf8 {
-            count += 1
-            guard count <= maxLength, value(of: byte) != nil else { return false }
+        let bytes = id.utf8.span
+        guard bytes.count > 0, bytes.count <= maxLength else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            values.withUnsafeBufferPointer { table in
+                var invalid: UInt8 = 0
+                for byte in bytes { invalid |= table[Int(byte)] }
+                return invalid & 0x40 == 0
+            }
         }
-        return count > 0
     }
 }

@@ -33,13 +33,14 @@ extension SessionStore {
                 }
                 return try packed.withSlot(at: position, body)
             case .text(let id):
-                guard let isExpired = text[id]?.isExpired(at: now, ttl: ttl) else { return nil }
-                if isExpired {
-                    text[id] = nil
+                // One hash lookup: the slot is then reached by its index.
+                guard let index = text.index(forKey: id) else { return nil }
+                if text.values[index].isExpired(at: now, ttl: ttl) {
+                    text.remove(at: index)
                     expired = true
                     return nil
                 }
-                return try body(&text[id, default: .vacant])
+                return try body(&text.values[index])
             }
         }
 
