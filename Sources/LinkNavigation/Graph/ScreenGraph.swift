@@ -8,6 +8,8 @@ public struct ScreenGraph: Sendable {
     private let namedAfter: [[Int32]]
     /// The indices of the screens without `origins` (allowed after any screen), ascending.
     private let placeableAnywhere: [Int32]
+    /// For the screen at each index, the indices of its `origins`, ascending; `nil` without origins.
+    private let originIndices: [[Int32]?]
 
     /// - Throws: ``ScreenGraphError`` listing every unknown name and parent cycle.
     public init(_ screens: [Screen]) throws(ScreenGraphError) {
@@ -44,22 +46,35 @@ public struct ScreenGraph: Sendable {
         let positions = NameIndex(screens.map(\.name))
         var namedAfter = [[Int32]](repeating: [], count: screens.count)
         var anywhere: [Int32] = []
+        var originIndices = [[Int32]?](repeating: nil, count: screens.count)
         for (index, screen) in screens.enumerated() {
             guard let origins = screen.origins else {
                 anywhere.append(Int32(index))
                 continue
             }
+            var own: [Int32] = []
             for origin in origins {
-                if let at = positions.position(of: origin) { namedAfter[at].append(Int32(index)) }
+                guard let at = positions.position(of: origin) else { continue }
+                namedAfter[at].append(Int32(index))
+                own.append(Int32(at))
             }
+            originIndices[index] = own.sorted()
         }
         self.positions = positions
         self.namedAfter = namedAfter.map { $0.sorted() }
         self.placeableAnywhere = anywhere
+        self.originIndices = originIndices
     }
 
     /// The declaration index of the screen called `name`.
     public func position(of name: String) -> Int? { positions.position(of: name) }
+
+    /// Whether the screen at `index` may be placed directly above the screen at `below`:
+    /// ``Screen/allows(after:)`` by declaration indices, without hashing a name.
+    public func allows(_ index: Int, after below: Int) -> Bool {
+        guard let origins = originIndices[index] else { return true }
+        return origins.contains(Int32(below))
+    }
 
     /// Whether any screen may be placed directly above the screen at `index` (what
     /// ``forEachSuccessor(of:explicitOnly:_:)`` would visit).

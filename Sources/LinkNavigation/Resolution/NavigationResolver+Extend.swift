@@ -138,19 +138,23 @@ extension NavigationResolver {
         excluding used: UsedScreens,
         inLayer layer: String?
     ) -> [Screen]? {
-        guard let goal = graph[target], let origin = graph.position(of: start) else { return nil }
+        guard let goalIndex = graph.position(of: target), let origin = graph.position(of: start) else { return nil }
+        let screens = graph.ordered
+        let goal = screens[goalIndex]
         // Inside a modal layer a push step must belong to it (SPEC §3: a screen outside the top layer
         // dismisses it): named by its origins, or without origins and a descendant of the layer's
         // screen. A modal screen opens a layer of its own on top, placed by its origins as anywhere.
-        func allowed(_ screen: Screen, after name: String) -> Bool {
-            guard let layer, screen.presentation != .modal else { return screen.allows(after: name) }
-            if let origins = screen.origins { return origins.contains(name) }
+        // By declaration indices: origins are checked without hashing names.
+        func allowed(_ index: Int, after below: Int) -> Bool {
+            let screen = screens[index]
+            guard let layer, screen.presentation != .modal, screen.origins == nil else {
+                return graph.allows(index, after: below)
+            }
             return graph.isAncestor(layer, of: screen)
         }
-        if allowed(goal, after: start) { return [goal] }
+        if allowed(goalIndex, after: origin) { return [goal] }
         // Most screens are leaves of the origins relation: nothing to search, nothing to allocate.
         guard graph.hasSuccessors(of: origin, explicitOnly: false) else { return nil }
-        let screens = graph.ordered
         // previous[i]: the index BFS reached screen i from; -1 unvisited. Made when the first screen
         // is reached: most searches find no step at all (every successor is excluded) and allocate
         // nothing.
@@ -163,14 +167,14 @@ extension NavigationResolver {
                 guard previous.isEmpty ? index != origin : previous[index] < 0 else { return true }
                 let candidate = screens[index]
                 guard candidate.name != target, !used.contains(candidate.name), canFill(candidate, params),
-                    layer == nil || allowed(candidate, after: screens[from].name)
+                    layer == nil || allowed(index, after: from)
                 else { return true }
                 if previous.isEmpty {
                     previous = [Int32](repeating: -1, count: screens.count)
                     previous[origin] = Int32(origin)
                 }
                 previous[index] = Int32(from)
-                if allowed(goal, after: candidate.name) {
+                if allowed(goalIndex, after: index) {
                     found = index
                     return false
                 }
