@@ -50,4 +50,24 @@ import Testing
         #expect(seen == [0, 1])
         #expect(graph.position(of: "nope") == nil)
     }
+
+    @Test func allowsByIndexAgreesWithTheScreensRule() throws {
+        let graph = try graph()
+        for (index, screen) in graph.ordered.enumerated() {
+            for (below, other) in graph.ordered.enumerated() {
+                #expect(
+                    graph.allows(index, after: below) == screen.allows(after: other.name),
+                    "\(screen.name) after \(other.name)"
+                )
+            }
+        }
+        for (index, _) in graph.ordered.enumerated() {
+            var any = false
+            graph.forEachSuccessor(of: index, explicitOnly: false) { _ in
+                any = true
+                return false
+            }
+            #expect(graph.hasSuccessors(of: index, explicitOnly: false) == any)
+        }
+    }
 }
