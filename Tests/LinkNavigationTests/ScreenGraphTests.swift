@@ -51,8 +51,16 @@ import Testing
         #expect(graph.position(of: "nope") == nil)
     }
 
-    @Test func allowsByIndexAgreesWithTheScreensRule() throws {
-        let graph = try graph()
+    @Test(arguments: [false, true])
+    func allowsByIndexAgreesWithTheScreensRule(everyScreenHasOrigins: Bool) throws {
+        // Without a screen placeable anywhere, `c` has no successor at all.
+        let graph =
+            everyScreenHasOrigins
+            ? try ScreenGraph([
+                Screen(name: "a", origins: ["b"]),
+                Screen(name: "b", origins: ["a"]),
+                Screen(name: "c", origins: ["a", "b"]),
+            ]) : try graph()
         for (index, screen) in graph.ordered.enumerated() {
             for (below, other) in graph.ordered.enumerated() {
                 #expect(
