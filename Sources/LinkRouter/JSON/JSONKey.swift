@@ -18,6 +18,10 @@ public struct JSONConstant: Sendable {
     let tokens: PreRenderedTokens
 
     public init(_ text: String) { tokens = PreRenderedTokens { $0.string(text) } }
+
+    /// Any valid JSON that ends a value, rendered together (such as `"presentation":"push"}`,
+    /// which closes an object): written as one constant.
+    init(tokens: PreRenderedTokens) { self.tokens = tokens }
 }
 
 /// JSON text rendered once, with and without the comma that separates it from what comes before.

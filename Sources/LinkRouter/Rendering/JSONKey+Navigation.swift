@@ -37,16 +37,71 @@ extension JSONKey {
     static let via = JSONKey("via")
 }
 
+/// Runs of the answer that always come together, rendered as one token: an entry's `{"id":`,
+/// a transition op's `{"op":"push","entry":`.
+extension JSONKey {
+    static let openEntry = JSONKey(
+        tokens: PreRenderedTokens { writer in
+            writer.beginObject()
+            writer.key(.id)
+        }
+    )
+
+    /// `{"op":"…","entry":` for the ops that carry one entry, `{"op":"pop","count":` for `pop`.
+    static let pushEntry = opening("push", .entry)
+    static let presentEntry = opening("present", .entry)
+    static let updateEntry = opening("update", .entry)
+    static let popCount = opening("pop", .count)
+    static let replaceStack = opening("replace", .stack)
+
+    private static func opening(_ op: String, _ member: JSONKey) -> JSONKey {
+        JSONKey(
+            tokens: PreRenderedTokens { writer in
+                writer.beginObject()
+                writer.field(.op, op)
+                writer.key(member)
+            }
+        )
+    }
+}
+
 /// The fixed string values of the navigation answer, quoted once.
 extension JSONConstant {
     static let push = JSONConstant("push")
     static let modal = JSONConstant("modal")
     static let root = JSONConstant("root")
-    static let pop = JSONConstant("pop")
-    static let dismiss = JSONConstant("dismiss")
-    static let present = JSONConstant("present")
-    static let update = JSONConstant("update")
-    static let replace = JSONConstant("replace")
+
+    /// `"presentation":"…"}`: the end of an entry, after its params.
+    static let closePush = closing(.push)
+    static let closeModal = closing(.modal)
+    static let closeRoot = closing(.root)
+    /// `{"op":"dismiss"}`.
+    static let dismissOp = JSONConstant(
+        tokens: PreRenderedTokens { writer in
+            writer.beginObject()
+            writer.field(.op, "dismiss")
+            writer.endObject()
+        }
+    )
+
+    private static func closing(_ presentation: Presentation) -> JSONConstant {
+        JSONConstant(
+            tokens: PreRenderedTokens { writer in
+                // After the params: the comma comes from the writer (`afterComma`), not from here.
+                writer.key(.presentation)
+                writer.constant(.presentation(presentation))
+                writer.endObject()
+            }
+        )
+    }
+
+    static func closingEntry(_ presentation: Presentation) -> JSONConstant {
+        switch presentation {
+        case .push: .closePush
+        case .modal: .closeModal
+        case .root: .closeRoot
+        }
+    }
 
     static func presentation(_ presentation: Presentation) -> JSONConstant {
         switch presentation {

@@ -128,8 +128,8 @@ extension JSONWriter {
 
     /// Writes `entry`; `params` is set to where its params object lies.
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, params written: inout Range<Int>) {
-        beginObject()
-        field(.id, entry.id)
+        key(.openEntry)  // `{"id":`
+        string(entry.id)
         let tokens = rendering.tokens(for: entry.screen)
         if let tokens {
             key(tokens.screenAndParams)
@@ -140,8 +140,7 @@ extension JSONWriter {
         let start = position
         params(entry.params, tokens)
         written = start..<position
-        field(.presentation, .presentation(entry.presentation))
-        endObject()
+        constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
     }
 
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering) {
@@ -158,23 +157,31 @@ extension JSONWriter {
     mutating func transition(_ ops: [TransitionOp], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
         for op in ops {
-            beginObject()
+            // Each op's opening (`{"op":"push","entry":`) is one token.
             switch op {
             case .pop(let count):
-                field(.op, JSONConstant.pop)
-                field(.count, count)
+                key(.popCount)
+                int(count)
+                endObject()
             case .dismiss:
-                field(.op, JSONConstant.dismiss)
-            case .push(let item), .present(let item), .update(let item):
-                field(.op, op.constant)
-                key(.entry)
+                constant(.dismissOp)
+            case .push(let item):
+                key(.pushEntry)
                 entry(item, rendering, memo: &memo)
+                endObject()
+            case .present(let item):
+                key(.presentEntry)
+                entry(item, rendering, memo: &memo)
+                endObject()
+            case .update(let item):
+                key(.updateEntry)
+                entry(item, rendering, memo: &memo)
+                endObject()
             case .replace(let entries):
-                field(.op, JSONConstant.replace)
-                key(.stack)
+                key(.replaceStack)
                 stack(entries, rendering, memo: &memo)
+                endObject()
             }
-            endObject()
         }
         endArray()
     }
@@ -324,18 +331,5 @@ extension JSONWriter {
         endArray()
         extra?(&self)
         endObject()
-    }
-}
-
-extension TransitionOp {
-    var constant: JSONConstant {
-        switch self {
-        case .pop: .pop
-        case .dismiss: .dismiss
-        case .push: .push
-        case .present: .present
-        case .update: .update
-        case .replace: .replace
-        }
     }
 }
