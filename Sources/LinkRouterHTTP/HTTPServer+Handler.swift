@@ -70,11 +70,11 @@ extension HTTPServer.Box {
         }
     }
 
-    /// The checks made once the headers are in; a response here is sent before any body is read,
-    /// and libmicrohttpd then closes the connection.
     /// Header fields a request usually has (a browser sends a dozen, curl and apps three to six).
     static let typicalHeaderCount = 12
 
+    /// The checks made once the headers are in; a response here is sent before any body is read,
+    /// and libmicrohttpd then closes the connection.
     private func checkHead(
         of accumulator: RequestAccumulator,
         version: UnsafePointer<CChar>?,

@@ -172,6 +172,55 @@ import Testing
             .expectError(422, "invalid_param")
     }
 
+    /// The payload's params are its own entry's, byte for byte, even when a lower entry of the same
+    /// screen holds params that are equal but written differently (canonically equivalent text).
+    @Test func thePayloadWritesItsOwnEntrysParams() throws {
+        let client = try APIFixture.client()
+        let reply = client.post(
+            "/v1/resolve",
+            [
+                "url": "shop://product/1?ref=cafe%CC%81",  // decomposed: e + U+0301
+                "stack": [
+                    "home", "catalog", ["screen": "product", "params": ["id": 1, "ref": "caf\u{E9}"]],  // precomposed
+                    ["screen": "reviews", "params": ["id": 1]],
+                    ["screen": "product", "params": ["id": 1, "ref": "x"]],
+                ],
+            ]
+        )
+        reply.expectJSON(200)
+        let body = reply.response.body
+        let payload = try #require(Self.offset(of: Array(#""payload":"#.utf8), in: body))
+        let decomposed = Array("cafe\u{301}".utf8)
+        let precomposed = Array("caf\u{E9}".utf8)
+        #expect(Self.offset(of: decomposed, in: Array(body[payload...])) != nil)
+        #expect(Self.offset(of: precomposed, in: Array(body[payload...])) == nil)
+    }
+
+    /// An entry whose params changed only in how they are written (the same text, composed
+    /// differently) keeps its id: the mediation's source is still written from the old params.
+    @Test func theSourceWritesTheOldParamsOfAnEntryKeptUnderItsID() throws {
+        let client = try APIFixture.client()
+        let reply = client.post(
+            "/v1/resolve",
+            [
+                "url": "shop://product/1?ref=cafe%CC%81",
+                "stack": ["home", "catalog", ["screen": "product", "params": ["id": 1, "ref": "caf\u{E9}"]]],
+            ]
+        )
+        reply.expectJSON(200)
+        let body = reply.response.body
+        let source = try #require(Self.offset(of: Array(#""source":"#.utf8), in: body))
+        let destination = try #require(Self.offset(of: Array(#""destination":"#.utf8), in: body))
+        let sourceText = Array(body[source..<destination])
+        #expect(Self.offset(of: Array("caf\u{E9}".utf8), in: sourceText) != nil)
+        #expect(Self.offset(of: Array("cafe\u{301}".utf8), in: Array(body[destination...])) != nil)
+    }
+
+    static func offset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
     @Test func resolveErrors() throws {
         let client = try APIFixture.client()
         let noRoute = client.post("/v1/resolve", ["url": "shop://nope"]).expectError(404, "no_route")

@@ -92,17 +92,18 @@ extension JSONWriter {
         func range(of entry: StackEntry) -> Range<Int>? {
             written.withUnsafeBufferPointer { written in
                 for index in written.indices where written[index].entry.id == entry.id {
-                    return written[index].entry == entry ? written[index].range : nil
+                    return written[index].entry.rendersLike(entry) ? written[index].range : nil
                 }
                 return nil
             }
         }
 
-        /// Where the params object of an entry of `screen` with these `params` lies, if written.
+        /// Where the params object of an entry of `screen` holding these very `params` (the same
+        /// storage: the payload takes them from the entries it names) lies, if written.
         func paramsRange(screen: String, params: EntryParams) -> Range<Int>? {
             written.withUnsafeBufferPointer { written in
                 for index in written.indices
-                where written[index].entry.screen == screen && written[index].entry.params == params {
+                where written[index].entry.params.sharesStorage(with: params) && written[index].entry.screen == screen {
                     return written[index].params
                 }
                 return nil
@@ -331,5 +332,15 @@ extension JSONWriter {
         endArray()
         extra?(&self)
         endObject()
+    }
+}
+
+extension StackEntry {
+    /// Whether `other` is written to the same bytes: the same id, screen and presentation byte for
+    /// byte, and the very same params storage. `==` is looser: canonically equivalent strings and
+    /// `-0.0` and `0.0` compare equal, and would let one entry's text stand for another's.
+    fileprivate func rendersLike(_ other: StackEntry) -> Bool {
+        presentation == other.presentation && params.sharesStorage(with: other.params)
+            && id.utf8.elementsEqual(other.id.utf8) && screen.utf8.elementsEqual(other.screen.utf8)
     }
 }
