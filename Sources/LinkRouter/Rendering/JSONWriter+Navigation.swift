@@ -336,11 +336,22 @@ extension JSONWriter {
 }
 
 extension StackEntry {
-    /// Whether `other` is written to the same bytes: the same id, screen and presentation byte for
-    /// byte, and the very same params storage. `==` is looser: canonically equivalent strings and
-    /// `-0.0` and `0.0` compare equal, and would let one entry's text stand for another's.
+    /// Whether `other` is written to the same bytes: the same presentation, the very same params
+    /// storage, and ids and screens equal byte for byte. `==` is looser: canonically equivalent
+    /// strings and `-0.0` and `0.0` compare equal, and would let one entry's text stand for
+    /// another's. Every entry an answer writes twice is a copy of one value (the stack's, its
+    /// push, the mediation's), so the cheap checks decide almost always.
     fileprivate func rendersLike(_ other: StackEntry) -> Bool {
         presentation == other.presentation && params.sharesStorage(with: other.params)
-            && id.utf8.elementsEqual(other.id.utf8) && screen.utf8.elementsEqual(other.screen.utf8)
+            && Self.sameBytes(id, other.id) && Self.sameBytes(screen, other.screen)
+    }
+
+    /// Byte equality on the strings' borrowed UTF-8.
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8.span
+        let y = b.utf8.span
+        guard x.count == y.count else { return false }
+        for index in x.indices where x[index] != y[index] { return false }
+        return true
     }
 }
