@@ -66,11 +66,7 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Whether both hold the very same storage: copies of one value, which render to the same
     /// bytes. (`==` is looser: canonically equivalent strings and `-0.0` and `0.0` are equal.)
     package func sharesStorage(with other: EntryParams) -> Bool {
-        storage.withUnsafeBufferPointer { mine in
-            other.storage.withUnsafeBufferPointer { theirs in
-                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
-            }
-        }
+        storage.sharesBuffer(with: other.storage)
     }
 
     public var count: Int { storage.count }

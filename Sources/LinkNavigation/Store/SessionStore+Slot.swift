@@ -109,16 +109,3 @@ extension SessionStore {
     }
 
 }
-
-extension Array {
-    /// Whether both arrays use one buffer (an untouched copy): a look at two addresses, without the
-    /// retain and release `==` pays before it checks that.
-    @inline(__always)
-    fileprivate func sharesBuffer(with other: Array) -> Bool {
-        withUnsafeBufferPointer { mine in
-            other.withUnsafeBufferPointer { theirs in
-                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
-            }
-        }
-    }
-}
