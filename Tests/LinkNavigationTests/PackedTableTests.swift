@@ -4,7 +4,7 @@ import Testing
 
 /// The open-addressing table behind each shard: growth, removal by backward shift, sweeping.
 @Suite struct PackedTableTests {
-    typealias Table = SessionStore.PackedTable<IDHasher>
+    typealias Table = SessionStore.PackedTable<MintedIDHasher>
 
     /// Places ids 0, 1, 2... in home buckets 13, 14, 15, 13... of 16 (or fewer), so that clusters
     /// wrap around the end of the index.
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func growsAndFindsEverything() {
-        var table = Table(hasher: IDHasher(k0: 1, k1: 2))
+        var table = Table(hasher: MintedIDHasher())
         let hash = table.hasher.hash
         #expect(table.find(Self.id(0), hash: hash(Self.id(0))) == nil)
         for n in 0..<5_000 { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n)) }
@@ -89,7 +89,7 @@ import Testing
     @Test func entriesAreLineAlignedAndReleaseTheirSlots() {
         var boxes: [Weak] = []
         do {
-            var table = Table(hasher: IDHasher(k0: 9, k1: 10))
+            var table = Table(hasher: MintedIDHasher())
             let hash = table.hasher.hash
             var aligned = table.entriesAreLineAligned
             for n in 0..<100 {
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func removeAllDropsWhatItPicksAndKeepsTheRest() {
-        var table = Table(hasher: IDHasher(k0: 5, k1: 6))
+        var table = Table(hasher: MintedIDHasher())
         let hash = table.hasher.hash
         for n in 0..<1_000 { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n, lastAccess: Int64(n))) }
         #expect(table.removeAll { $0.lastAccess % 3 == 0 } == 334)
@@ -120,15 +120,21 @@ import Testing
         Self.expectConsistent(table, ids: [], hash: hash)
     }
 
-    @Test func theHashIsKeyedAndSpreadsIDs() {
-        let id = PackedID(high: 42, low: 42)
-        #expect(IDHasher(k0: 1, k1: 2).hash(id) == IDHasher(k0: 1, k1: 2).hash(id))
-        #expect(IDHasher(k0: 1, k1: 2).hash(id) != IDHasher(k0: 1, k1: 3).hash(id))
-        #expect(IDHasher().hash(id) != IDHasher().hash(id))
-        // Ids one bit apart land in unrelated buckets and shards.
-        let hasher = IDHasher(k0: 7, k1: 8)
-        let hashes = Set((0..<64).map { hasher.hash(PackedID(high: 0, low: 1 << UInt64($0))) & 0xFFFF })
-        #expect(hashes.count > 60)
+    @Test func theHashSpreadsStructuredIDs() {
+        let hasher = MintedIDHasher()
+        // Ids one bit apart, in either word, land in unrelated buckets and shards.
+        for word in 0..<2 {
+            let ids = (0..<64).map { bit in
+                word == 0 ? PackedID(high: 1 << UInt64(bit), low: 0) : PackedID(high: 0, low: 1 << UInt64(bit))
+            }
+            #expect(Set(ids.map { hasher.hash($0) & 0xFFFF }).count > 60)
+            #expect(Set(ids.map { hasher.hash($0) >> 40 & 0xF }).count == 16)
+        }
+        // The tests' ids (n, ~n) too: a thousand of them fill 1,024 buckets of a 16-bit index unevenly
+        // but never pile up.
+        var perBucket: [UInt64: Int] = [:]
+        for n in 0..<1_000 { perBucket[hasher.hash(Self.id(n)) & 0x3FF, default: 0] += 1 }
+        #expect(perBucket.values.max() ?? 0 <= 8)
     }
 }
 
@@ -149,5 +155,49 @@ import Testing
         for (n, session) in sessions.enumerated() {
             #expect((store.session(session.id) != nil) == (n < 1_000 && n % 2 == 1))
         }
+    }
+
+    /// Only minted ids go into the packed tables (placed by their own, unkeyed bits); a client's id
+    /// in the minted format lives in its shard's dictionary, beside them, and behaves the same.
+    @Test func clientIDsInTheMintedFormatStayOutOfThePackedTables() throws {
+        let (store, clock) = makeStore(idleTTL: .seconds(60), shardCount: 1)
+        let minted = try (0..<100).map { n in try store.create(attributes: ["n": .number(Double(n))]) }
+        // Structured and random-looking bits, all decodable.
+        let chosen =
+            ["AAAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAAAQ", "_____________________w"]
+            + (0..<20).map { _ in SessionID.encode(SessionID.randomBits()) }
+        for id in chosen {
+            #expect(SessionID.decode(id) != nil)
+            #expect(try store.getOrCreate(id: id, attributes: ["client": .bool(true)]).created)
+        }
+        func counts() -> (packed: Int, text: Int) {
+            store.shards[0].withLock { ($0.packed.count, $0.text.count) }
+        }
+        #expect(counts() == (100, chosen.count))
+        // A minted session named by a client is found where it is, not created again beside it.
+        #expect(!(try store.getOrCreate(id: minted[7].id).created))
+        #expect(counts() == (100, chosen.count))
+
+        for id in chosen {
+            let (_, version) = try store.mutate(id) { $0.attributes["seen"] = .bool(true) }
+            #expect(version == 2)
+            #expect(store.session(id)?.attributes == ["client": .bool(true), "seen": .bool(true)])
+        }
+        #expect(store.delete(chosen[0]))
+        #expect(!store.delete(chosen[0]))
+        #expect(store.session(chosen[0]) == nil)
+        #expect(store.count == 100 + chosen.count - 1)
+
+        // Expiry reaches both kinds: on access and by the sweep.
+        clock.advance(by: .seconds(30))
+        _ = store.session(chosen[1])
+        _ = store.session(minted[0].id)
+        clock.advance(by: .seconds(31))
+        #expect(store.session(chosen[2]) == nil)
+        #expect(store.session(minted[1].id) == nil)
+        #expect(store.removeExpired() == 99 + chosen.count - 4)
+        #expect(counts() == (1, 1))
+        #expect(store.session(chosen[1])?.attributes["seen"] == .bool(true))
+        #expect(store.session(minted[0].id)?.attributes["n"] == .number(0))
     }
 }

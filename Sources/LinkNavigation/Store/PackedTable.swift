@@ -4,7 +4,7 @@ extension SessionStore {
     /// into them.
     ///
     /// A lookup reads one index word (linear probing, at most 3/4 full) and one entry. The index word
-    /// is the low 32 bits of the id's ``IDHasher`` hash, which also place it (so growing never hashes
+    /// is the low 32 bits of the id's ``MintedIDHasher`` hash, which also place it (so growing never hashes
     /// again), and the entry's position plus 1; 0 marks a free bucket. Removal shifts the following
     /// words of the cluster back (no tombstones) and moves the last entry into the hole.
     struct PackedTable<Hasher: PackedIDHashing>: ~Copyable {
@@ -134,9 +134,9 @@ extension SessionStore {
     }
 }
 
-/// How a ``SessionStore/PackedTable`` hashes ids: ``IDHasher`` in the store, colliding ones in tests.
+/// How a ``SessionStore/PackedTable`` hashes ids: ``MintedIDHasher`` in the store, colliding ones in tests.
 protocol PackedIDHashing: Sendable {
     func hash(_ id: PackedID) -> UInt64
 }
 
-extension IDHasher: PackedIDHashing {}
+extension MintedIDHasher: PackedIDHashing {}

@@ -1,8 +1,10 @@
 /// A session id as the store keys it: 128 bits for ids in the store's own format, text otherwise.
 ///
-/// Ids the store mints are 22 base64url characters; kept as two words, they cost no heap
-/// allocation, compare without following a pointer, and hash as 16 bytes. Client-chosen ids
-/// (SPEC `sessions.client_ids`) in that same form are packed too; any other id stays text.
+/// Ids the store mints are 22 base64url characters; kept as two words in their shard's
+/// ``SessionStore/PackedTable``, they cost no heap allocation, compare without following a pointer,
+/// and hash as 16 bytes. An id in that form is looked up there first; a client-chosen one
+/// (SPEC `sessions.client_ids`) is never put there, only in the shard's dictionary of text ids, so
+/// that the table can place ids by their own bits (``MintedIDHasher``).
 enum SessionKey {
     case packed(PackedID)
     case text(String)
@@ -22,7 +24,7 @@ enum SessionKey {
 
     /// Picks the shard of a text key: not keyed, as an attacker choosing ids can at worst crowd one
     /// shard's lock; each shard's dictionary hashes text keys with the process's random seed. Packed
-    /// keys are placed by ``IDHasher``.
+    /// keys are placed by ``MintedIDHasher``, whether the store minted them or a client chose them.
     @inline(__always)
     var textShardHash: UInt64 {
         guard case .text(let text) = self else { return 0 }

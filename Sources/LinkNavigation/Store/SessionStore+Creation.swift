@@ -13,14 +13,17 @@ extension SessionStore {
         let slot = Slot(attributes: attributes, lastAccess: now)
         while true {
             let bits = SessionID.randomBits()
+            let id = SessionID.encode(bits)
             let place = locate(.packed(bits))
             let inserted = place.shard.withLock { slots -> Bool in
-                // A repeat of 128 random bits would mean a broken generator; never overwrite a session.
-                guard slots.packed.find(bits, hash: place.hash) == nil else { return false }
+                // A repeat of 128 random bits would mean a broken generator, and a client can choose
+                // these bits only by guessing them: either way, never shadow or overwrite a session.
+                guard slots.packed.find(bits, hash: place.hash) == nil, slots.text.isEmpty || slots.text[id] == nil
+                else { return false }
                 slots.packed.insert(bits, hash: place.hash, slot)
                 return true
             }
-            if inserted { return Session(id: SessionID.encode(bits), attributes: attributes) }
+            if inserted { return Session(id: id, attributes: attributes) }
         }
     }
 
@@ -40,7 +43,7 @@ extension SessionStore {
         let now = clock.milliseconds()
         let place = locate(key)
         let existing = place.shard.withLock { slots in
-            slots.withSlot(key, hash: place.hash) { slot in access(&slot, id: id, now: now) }
+            slots.withSlot(key, id: id, hash: place.hash) { slot in access(&slot, id: id, now: now) }
         }
         if let existing { return (existing, false) }
 
@@ -49,7 +52,7 @@ extension SessionStore {
         let new = Session(id: id, attributes: attributes)
         let slot = Slot(attributes: attributes, lastAccess: now)
         let raced = place.shard.withLock { slots in
-            slots.withSlot(key, hash: place.hash) { current -> Session? in
+            slots.withSlot(key, id: id, hash: place.hash) { current -> Session? in
                 if let raced = access(&current, id: id, now: now) { return raced }
                 current = slot
                 return nil

@@ -13,7 +13,7 @@ extension SessionStore {
     struct Shard: ~Copyable {
         fileprivate let slots: Mutex<Slots>
 
-        init(hasher: IDHasher) {
+        init(hasher: MintedIDHasher) {
             slots = Mutex(Slots(hasher: hasher))
         }
     }
@@ -25,7 +25,7 @@ extension SessionStore {
         let count: Int
         static let stride = (MemoryLayout<Shard>.stride + 127) / 128 * 128
 
-        init(count: Int, hasher: IDHasher) {
+        init(count: Int, hasher: MintedIDHasher) {
             self.count = count
             base = UnsafeMutableRawPointer.allocate(byteCount: count * Self.stride, alignment: 128)
             for index in 0..<count {

@@ -1,77 +1,72 @@
 extension SessionStore {
     /// The sessions of one shard, by the kind of their key.
     struct Slots: ~Copyable {
-        var packed: PackedTable<IDHasher>
+        var packed: PackedTable<MintedIDHasher>
         var text: [String: Slot] = [:]
 
-        init(hasher: IDHasher) {
+        init(hasher: MintedIDHasher) {
             packed = PackedTable(hasher: hasher)
         }
 
         /// Runs `body` in place on the slot of `key` if it is live at `now`; removes it if it has
         /// been idle for `ttl`.
         /// - Parameters:
+        ///   - id: The key's text: a packed key the store did not mint is in the text dictionary.
         ///   - hash: The key's ``SessionStore/Located/hash``.
         ///   - expired: Set when an expired slot was removed.
         /// - Returns: What `body` returned, or `nil` when there is no live slot (`body` did not run).
         @inline(__always)
         mutating func withLiveSlot<R, E: Error>(
             _ key: SessionKey,
+            id: String,
             hash: UInt64,
             now: Int64,
             ttl: Int64,
             expired: inout Bool,
             _ body: (inout Slot) throws(E) -> R
         ) throws(E) -> R? {
-            switch key {
-            case .packed(let id):
-                guard let (position, bucket) = packed.find(id, hash: hash) else { return nil }
+            if case .packed(let bits) = key, let (position, bucket) = packed.find(bits, hash: hash) {
                 if packed.withSlot(at: position, { $0.isExpired(at: now, ttl: ttl) }) {
                     packed.remove(position: position, bucket: bucket)
                     expired = true
                     return nil
                 }
                 return try packed.withSlot(at: position, body)
-            case .text(let id):
-                // One hash lookup: the slot is then reached by its index.
-                guard let index = text.index(forKey: id) else { return nil }
-                if text.values[index].isExpired(at: now, ttl: ttl) {
-                    text.remove(at: index)
-                    expired = true
-                    return nil
-                }
-                return try body(&text.values[index])
             }
+            // A client-chosen id, in any form. One hash lookup: the slot is then reached by its index.
+            guard !text.isEmpty, let index = text.index(forKey: id) else { return nil }
+            if text.values[index].isExpired(at: now, ttl: ttl) {
+                text.remove(at: index)
+                expired = true
+                return nil
+            }
+            return try body(&text.values[index])
         }
 
         /// Runs `body` on the slot of `key` (`nil` when absent): what it leaves there is stored, and
-        /// setting `nil` removes the session. One lookup, and the slot is moved, not copied.
-        /// - Parameter hash: The key's ``SessionStore/Located/hash``.
+        /// setting `nil` removes the session. One lookup, and the slot is moved, not copied. A slot
+        /// `body` creates goes into the text dictionary: only ``SessionStore/create(attributes:)``
+        /// puts sessions in the packed table.
+        /// - Parameters:
+        ///   - id: The key's text.
+        ///   - hash: The key's ``SessionStore/Located/hash``.
         @inline(__always)
-        mutating func withSlot<R>(_ key: SessionKey, hash: UInt64, _ body: (inout Slot?) -> R) -> R {
-            switch key {
-            case .packed(let id):
-                guard let (position, bucket) = packed.find(id, hash: hash) else {
-                    var created: Slot?
-                    let result = body(&created)
-                    if let created { packed.insert(id, hash: hash, created) }
-                    return result
-                }
-                var current: Slot? = packed.withSlot(at: position) { slot in
-                    var taken = Slot.vacant
-                    swap(&taken, &slot)
-                    return taken
-                }
-                let result = body(&current)
-                if let current {
-                    packed.withSlot(at: position) { $0 = current }
-                } else {
-                    packed.remove(position: position, bucket: bucket)
-                }
-                return result
-            case .text(let id):
+        mutating func withSlot<R>(_ key: SessionKey, id: String, hash: UInt64, _ body: (inout Slot?) -> R) -> R {
+            guard case .packed(let bits) = key, let (position, bucket) = packed.find(bits, hash: hash) else {
                 return body(&text[id])
             }
+            var current: Slot? = packed.withSlot(at: position) { slot in
+                var taken = Slot.vacant
+                swap(&taken, &slot)
+                return taken
+            }
+            let result = body(&current)
+            if let current {
+                packed.withSlot(at: position) { $0 = current }
+            } else {
+                packed.remove(position: position, bucket: bucket)
+            }
+            return result
         }
 
         /// Removes the slots idle for `ttl` or more at `now`.

@@ -72,7 +72,7 @@ extension SessionStore {
         let place = locate(key)
         var expired = false
         let version = try place.shard.withLock { (slots) throws(SessionStoreError) -> Int? in
-            try slots.withLiveSlot(key, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) {
+            try slots.withLiveSlot(key, id: id, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) {
                 (slot) throws(SessionStoreError) -> Int in
                 try modify(&slot, id: id, now: now, expectedVersion: expectedVersion, body)
             }

@@ -20,7 +20,7 @@ public final class SessionStore: Sendable {
     let idleTTL: Int64
     let clock: TimeSource
     /// Hashes packed ids once for both the shard and the bucket in its index.
-    let hasher: IDHasher
+    let hasher: MintedIDHasher
     /// Sessions held, expired ones included until they are removed; new sessions reserve a place here
     /// first, so that the limit is never exceeded without locking every shard to count.
     let held = Atomic<Int>(0)
@@ -35,7 +35,7 @@ public final class SessionStore: Sendable {
     public init(configuration: Configuration = Configuration(), clock: TimeSource = .coarseMonotonic) {
         self.configuration = configuration
         let count = configuration.effectiveShardCount
-        let hasher = IDHasher()
+        let hasher = MintedIDHasher()
         self.hasher = hasher
         shards = ShardTable(count: count, hasher: hasher)
         shardMask = UInt64(count - 1)
@@ -51,7 +51,7 @@ public final class SessionStore: Sendable {
     struct Located {
         /// Valid while the store lives, which every call on it guarantees.
         let shard: UnsafeMutablePointer<Shard>
-        /// ``IDHasher/hash(_:)`` of a packed id; unused for text ids (their dictionary hashes them).
+        /// ``MintedIDHasher/hash(_:)`` of a packed id; unused for text ids (their dictionary hashes them).
         let hash: UInt64
     }
 
@@ -76,7 +76,7 @@ public final class SessionStore: Sendable {
         let place = locate(key)
         var expired = false
         let session = place.shard.withLock { slots in
-            slots.withLiveSlot(key, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) { slot in
+            slots.withLiveSlot(key, id: id, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) { slot in
                 slot.lastAccess = now
                 return slot.session(id: id)
             }
@@ -108,7 +108,7 @@ public final class SessionStore: Sendable {
         let now = clock.milliseconds()
         let place = locate(key)
         let removed = place.shard.withLock { slots -> Slot? in
-            slots.withSlot(key, hash: place.hash) { slot in slot.take() }
+            slots.withSlot(key, id: id, hash: place.hash) { slot in slot.take() }
         }
         guard let removed else { return false }
         held.subtract(1, ordering: .relaxed)
