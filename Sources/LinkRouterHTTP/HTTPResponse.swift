@@ -2,12 +2,37 @@
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
-    public var body: [UInt8]
+    /// Where the body's bytes are.
+    public enum Content: Sendable {
+        /// An array, which the server copies once into libmicrohttpd's response.
+        case bytes([UInt8])
+        /// A block the server hands to libmicrohttpd as it is, with no copy.
+        case block(ResponseBytes)
+    }
+    public var content: Content
+
+    /// The body's bytes (a copy when they are in a ``ResponseBytes`` block).
+    public var body: [UInt8] {
+        get {
+            switch content {
+            case .bytes(let bytes): bytes
+            case .block(let block): block.bytes
+            }
+        }
+        set { content = .bytes(newValue) }
+    }
 
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.content = .bytes(body)
+    }
+
+    /// A response whose body is `block`, sent without a copy.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), block: ResponseBytes) {
+        self.status = status
+        self.headers = headers
+        self.content = .block(block)
     }
 }
 

@@ -125,9 +125,24 @@ extension HTTPServer.Box {
         return (200...999).contains(response.status) ? response : errors.invalidStatus
     }
 
-    /// Hands `response` to libmicrohttpd, which copies the body once and adds `Content-Length` and `Date`.
+    /// Hands `response` to libmicrohttpd, which adds `Content-Length` and `Date`. An array body is
+    /// copied once; a ``ResponseBytes`` block is lent as it is, retained until libmicrohttpd is done.
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> Bool {
-        let created = response.body.withUnsafeBytes { cmhd_response_copy($0.count, $0.baseAddress) }
+        let created: OpaquePointer?
+        switch response.content {
+        case .bytes(let bytes):
+            created = bytes.withUnsafeBytes { cmhd_response_copy($0.count, $0.baseAddress) }
+        case .block(let block):
+            let retained = Unmanaged.passRetained(block.storage)
+            created = MHD_create_response_from_buffer_with_free_callback_cls(
+                block.count,
+                block.start,
+                releaseBlock,
+                retained.toOpaque()
+            )
+            // libmicrohttpd calls the callback only for a response it made.
+            if created == nil { retained.release() }
+        }
         guard let mhdResponse = created else { return false }
         // MHD_queue_response takes its own reference; this one is ours to drop.
         defer { MHD_destroy_response(mhdResponse) }
@@ -143,6 +158,12 @@ extension HTTPServer.Box {
         }
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse) == .YES
     }
+}
+
+/// Frees a ``ResponseBytes`` block lent to libmicrohttpd: called when its response is destroyed.
+private let releaseBlock: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).release()
 }
 
 /// `MHD_KeyValueIteratorN` over the request headers; `cls` is the accumulator, unretained for the call.

@@ -1,4 +1,5 @@
 import Foundation
+import LinkRouterHTTP
 import PropertyBased
 import Testing
 
@@ -179,6 +180,25 @@ import Testing
         #expect(text.count > 4096)
         let parsed = try JSONSerialization.jsonObject(with: Data(text)) as? [Any]
         #expect(parsed?.count == 80)
+        // The block handed over holds the same text, grown or not.
+        #expect(small.finishBlock().bytes == text)
+        #expect(roomy.finishBlock().bytes == text)
+    }
+
+    @Test func finishBlockHandsOverTheBufferItself() {
+        var writer = JSONWriter(capacity: 64)
+        writer.object { $0.field("a", "b") }
+        let written = writer.bytes
+        let block = writer.finishBlock()
+        #expect(block.count == written.count)
+        #expect(block.bytes == Array(#"{"a":"b"}"#.utf8))
+        let response = HTTPResponse(status: 200, block: block)
+        #expect(response.body == written)
+        guard case .block(let held) = response.content else {
+            Issue.record("the block was copied into an array")
+            return
+        }
+        #expect(held.start == block.start)
     }
 
     @Test func finishHandsOverTheTextAndEmptiesTheWriter() {

@@ -1,3 +1,5 @@
+public import LinkRouterHTTP
+
 /// Appends JSON text to a byte buffer: the one way every answer is written.
 ///
 /// Commas are automatic: each value or key written after another one in the same container gets
@@ -20,11 +22,16 @@
 /// the caller's code shape is the structure, and checking it would cost every call.
 ///
 /// The writer owns its buffer outright (it cannot be copied), so a write is a capacity check and a
-/// copy through a pointer: no uniqueness check of a shared array per call.
+/// copy through a pointer: no uniqueness check of a shared array per call. The buffer is a
+/// ``ResponseBytes`` block, which ``finishBlock()`` hands over whole to become a response body that
+/// the server sends without copying it.
 public struct JSONWriter: ~Copyable, @unchecked Sendable {
-    // @unchecked: the buffer is owned by this one value and freed by it; nothing else points at it.
+    // @unchecked: the block is owned by this one value until it is handed over; nothing else
+    // writes to it.
 
-    /// The text so far is `base[0..<count]`; the rest, up to `capacity`, is room to write into.
+    /// Holds the text: `base[0..<count]` is written; the rest, up to `capacity`, is room to write into.
+    private var block: ResponseBytes
+    /// `block.start`, kept so that a write does not ask the block for it.
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -34,11 +41,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Creates an empty writer whose buffer has room for `capacity` bytes before it grows.
     public init(capacity: Int = 1024) {
         self.capacity = Swift.max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deallocate()
+        block = ResponseBytes(capacity: self.capacity)
+        base = block.start
     }
 
     /// The JSON text written so far, as UTF-8.
@@ -52,6 +56,12 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         count = 0
         needsComma = false
         return text
+    }
+
+    /// The text written, in the block it was written into: no copy.
+    public consuming func finishBlock() -> ResponseBytes {
+        block.count = count
+        return block
     }
 
     /// Empties the buffer, keeping its storage, so one writer can serve several answers.
@@ -196,10 +206,10 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     @inline(never)
     private mutating func grow(to needed: Int) {
         let larger = Swift.max(needed, capacity &* 2)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.initialize(from: base, count: count)
-        base.deallocate()
-        base = moved
+        let moved = ResponseBytes(capacity: larger)
+        moved.start.initialize(from: base, count: count)
+        block = moved
+        base = moved.start
         capacity = larger
     }
 
