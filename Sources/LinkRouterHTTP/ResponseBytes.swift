@@ -25,8 +25,10 @@ public struct ResponseBytes: @unchecked Sendable {
 
     /// How many bytes are written: the owner sets it before handing the block over.
     public var count: Int {
-        get { storage.header }
-        nonmutating set { storage.header = newValue }
+        // Through the header's pointer: `header` itself is a class property, checked for exclusive
+        // access at run time on every use.
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee } }
+        nonmutating set { storage.withUnsafeMutablePointerToHeader { $0.pointee = newValue } }
     }
 
     /// The bytes written, as an array (a copy).

@@ -4,8 +4,9 @@
 enum FNV1a {
     @inline(__always)
     static func hash(_ text: String) -> UInt64 {
-        if let hash = text.utf8.withContiguousStorageIfAvailable(hash(bytes:)) { return hash }
-        return Array(text.utf8).withUnsafeBufferPointer { hash(bytes: $0) }
+        // A span borrows the bytes, a small string's too: no closure context, no retain, no copy.
+        let bytes = text.utf8.span
+        return bytes.withUnsafeBufferPointer { hash(bytes: $0) }
     }
 
     @inline(__always)
