@@ -66,11 +66,14 @@ enum SessionID {
             let second = sextets(10..<20)  // bits 67...8
             let third = sextets(20..<21)  // bits 7...2
             let last = table[Int(bytes[21])]  // bits 1...0, then four zero bits
-            guard (invalid | last) & 0x40 == 0, last & 0xF == 0 else { return nil }
-            return PackedID(
+            let id = PackedID(
                 high: (first << 4) | (second >> 56),
                 low: (second << 8) | (third << 2) | UInt64(last >> 4)
             )
+            // Checked after the words are made, not before: a check first lets the compiler defer
+            // making them past it, keeping all 22 values alive across the branch (spilled to the stack).
+            let valid = (invalid | last) & 0x40 == 0 && last & 0xF == 0
+            return valid ? id : nil
         }
     }
 
