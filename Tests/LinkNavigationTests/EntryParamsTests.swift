@@ -35,6 +35,51 @@ import Testing
         #expect(params == ["id": .int(7), "ref": .string("direct")])
     }
 
+    /// Params already in the screen's own form (declared order, declared types, valid) are kept as
+    /// given, storage and all; anything else goes through the full conversion, with its errors.
+    @Test func paramsAlreadyInTheScreensFormAreKeptAsGiven() throws {
+        let graph = try ScreenGraph([
+            Screen(
+                name: "product",
+                params: [
+                    try ScreenParam("id", "int"), try ScreenParam("ref", "string"),
+                    try ScreenParam("size", "enum(s|m)"),
+                ]
+            )
+        ])
+        let resolver = NavigationResolver(graph: graph)
+        let product = try #require(graph["product"])
+        func given(_ pairs: [(String, ParamValue)]) -> EntryParams {
+            EntryParams(ordered: pairs.map { EntryParams.Param(name: $0.0, value: $0.1) })
+        }
+        let typed = given([("id", .int(7)), ("ref", .string("mail")), ("size", .string("m"))])
+        let kept = try resolver.entryParams(product, typed)
+        #expect(kept.sharesStorage(with: typed))
+        #expect(kept == typed)
+
+        // Text for an int is converted; another order is put in declaration order; both are new.
+        let text = given([("id", .string("7")), ("ref", .string("mail")), ("size", .string("m"))])
+        let converted = try resolver.entryParams(product, text)
+        #expect(converted == typed && !converted.sharesStorage(with: text))
+        let shuffled = given([("ref", .string("mail")), ("id", .int(7)), ("size", .string("m"))])
+        let ordered = try resolver.entryParams(product, shuffled)
+        #expect(ordered.map(\.key) == ["id", "ref", "size"] && !ordered.sharesStorage(with: shuffled))
+
+        // A value of the right kind that fails its spec is refused as before.
+        #expect(
+            throws: NavigationError.invalidParam(
+                screen: "product",
+                param: "size",
+                reason: "\"xl\" is not a valid enum(s|m)"
+            )
+        ) {
+            try resolver.entryParams(product, given([("id", .int(7)), ("ref", .string("a")), ("size", .string("xl"))]))
+        }
+        #expect(throws: NavigationError.missingParam(screen: "product", param: "id")) {
+            try resolver.entryParams(product, given([("id", .null), ("ref", .string("a")), ("size", .string("s"))]))
+        }
+    }
+
     @Test func equalityAndHashingIgnoreTheOrder() {
         let sorted: EntryParams = ["a": .int(1), "b": .null]
         let declared = EntryParams(ordered: [.init(name: "b", value: .null), .init(name: "a", value: .int(1))])

@@ -10,7 +10,8 @@ extension NavigationResolver {
         out.reserveCapacity(declared.count)
         // Through a buffer pointer: each declaration is read in place, not copied out of the array
         // with its name, spec and mode retained.
-        try declared.withUnsafeBufferPointer { (declared) throws(NavigationError) in
+        let done = try declared.withUnsafeBufferPointer { (declared) throws(NavigationError) -> Bool in
+            if isTyped(given, as: declared) { return true }
             for index in declared.indices {
                 let name = declared[index].name
                 guard let value = given[name], value != .null else {
@@ -36,8 +37,36 @@ extension NavigationResolver {
                     throw .invalidParam(screen: screen.name, param: name, reason: error.message)
                 }
             }
+            return false
         }
-        return EntryParams(ordered: out)
+        // Already in the screen's own form: the given storage is the result, no new array.
+        return done ? given : EntryParams(ordered: out)
+    }
+
+    /// Whether `given` is already what ``entryParams(_:_:)`` would make of it: exactly the declared
+    /// params, in order, none null or an array, each valid and already of its declared type (as a
+    /// match's params usually are for a screen whose params follow its route's pattern).
+    private func isTyped(_ given: EntryParams, as declared: UnsafeBufferPointer<ScreenParam>) -> Bool {
+        guard given.count == declared.count else { return false }
+        for index in declared.indices {
+            guard given.name(at: index, is: declared[index].name) else { return false }
+            let value = given.value(at: index)
+            let declaration = declared[index].declaration
+            if case .array = declaration.mode { return false }
+            guard value != .null, Self.isOwnForm(value, of: declaration.spec.type),
+                (try? declaration.spec.validate(value)) != nil
+            else { return false }
+        }
+        return true
+    }
+
+    /// Whether `value` is already in the representation of a param of `type` (``typed(_:_:)`` keeps it).
+    private static func isOwnForm(_ value: ParamValue, of type: ParamType) -> Bool {
+        switch (type, value) {
+        case (.int, .int), (.uint, .uint), (.float, .float), (.bool, .bool): true
+        case (.string, .string), (.slug, .string), (.date, .string), (.enum, .string), (.path, .string): true
+        default: false
+        }
     }
 
     /// Whether `entryParams` would succeed: a screen whose required params cannot be filled is not a
@@ -49,11 +78,7 @@ extension NavigationResolver {
     /// A value in the spec's own representation (`"42"` for an int becomes `.int(42)`).
     private func typed(_ value: ParamValue, _ spec: ParamSpec) throws(ParamSpecError) -> ParamValue {
         try spec.validate(value)
-        switch (spec.type, value) {
-        case (.int, .int), (.uint, .uint), (.float, .float), (.bool, .bool): return value
-        case (.string, .string), (.slug, .string), (.date, .string), (.enum, .string), (.path, .string): return value
-        default: return try spec.value(parsing: value.text)
-        }
+        return Self.isOwnForm(value, of: spec.type) ? value : try spec.value(parsing: value.text)
     }
 
     /// Whether `entry` stands for the same place as `screen` with `params`: equal identity params.
