@@ -55,7 +55,10 @@ final class RequestAccumulator {
             framing.hostCount += 1
         }
         headerFields.append(
-            (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+            (
+                String(repairingUTF8: name.assumingMemoryBound(to: UInt8.self)),
+                String(repairingUTF8: value.assumingMemoryBound(to: UInt8.self))
+            )
         )
     }
 
