@@ -2,13 +2,20 @@ import Testing
 
 @testable import LinkRouterHTTP
 
-/// The ASCII fast path must give exactly what `String(validating:as:)` gives, for every length
-/// around the eight-byte words it checks and for bytes that are not ASCII anywhere in them.
+/// The ASCII fast paths must give exactly what `String(validating:as:)` and
+/// `String(decoding:as:)` give, byte for byte, for every length around the eight-byte words they
+/// check and the 15 bytes a small string holds, and for bytes that are not ASCII anywhere in them.
 @Suite struct UTF8TextTests {
     static func reference(_ bytes: [UInt8]) -> String? { String(validating: bytes, as: UTF8.self) }
 
     static func fast(_ bytes: [UInt8]) -> String? {
         bytes.withUnsafeBufferPointer { String(validatingUTF8: $0) }
+    }
+
+    /// Whether the repairing fast path gives `String(decoding:as:)`'s very bytes.
+    static func repairsAlike(_ bytes: [UInt8]) -> Bool {
+        let fast = bytes.withUnsafeBufferPointer { String(repairingUTF8: $0) }
+        return Array(fast.utf8) == Array(String(decoding: bytes, as: UTF8.self).utf8)
     }
 
     @Test(arguments: [
@@ -19,17 +26,20 @@ import Testing
         let bytes = Array(text.utf8)
         #expect(Self.fast(bytes) == text)
         #expect(Self.fast(bytes) == Self.reference(bytes))
+        #expect(Self.repairsAlike(bytes))
     }
 
     @Test func everyLengthAndPlaceOfABadByteAgrees() {
         for length in 0...40 {
             let ascii = (0..<length).map { UInt8(ascii: "a") &+ UInt8($0 % 26) }
-            #expect(Self.fast(ascii) == Self.reference(ascii))
+            #expect(Self.fast(ascii).map { Array($0.utf8) } == ascii)
+            #expect(Self.repairsAlike(ascii))
             for position in 0..<length {
                 for bad: [UInt8] in [[0x80], [0xFF], [0xC3], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F]] {
                     var bytes = ascii
                     bytes.replaceSubrange(position..<position + 1, with: bad)
                     #expect(Self.fast(bytes) == Self.reference(bytes), "length \(length), \(bad) at \(position)")
+                    #expect(Self.repairsAlike(bytes), "length \(length), \(bad) at \(position)")
                 }
             }
         }
@@ -48,6 +58,7 @@ import Testing
                 bytes.append(state & 0x7 == 0 ? byte : byte & 0x7F)
             }
             #expect(Self.fast(bytes) == Self.reference(bytes))
+            #expect(Self.repairsAlike(bytes))
         }
     }
 }
