@@ -31,14 +31,14 @@ extension NavigationResolver {
             else { continue }
             // Popped back to an entry of its own screen (a modal layer dismissed, say), the destination
             // would go straight onto it: `single_top` refreshes that entry instead of pushing a second.
-            if path.count == 1, screen.launch == .singleTop, stack[base].screen == screen.name {
+            if path.isEmpty, screen.launch == .singleTop, stack[base].screen == screen.name {
                 return Array(stack[..<base]) + [stack[base].with(params: params)]
             }
             // One allocation, of the final size.
             var new: [StackEntry] = []
-            new.reserveCapacity(kept.count + path.count)
+            new.reserveCapacity(kept.count + path.count + 1)
             new.append(contentsOf: kept)
-            for step in path.dropLast() {
+            for step in path {
                 new.append(ids.make(step, try entryParams(step, destination.params), first: false))
             }
             new.append(ids.make(screen, params, first: false))
@@ -78,8 +78,10 @@ extension NavigationResolver {
         return nil
     }
 
-    /// The screens to push after `start` so that the path passes through the breadcrumbs `via`, in
-    /// order, and ends at `final`, breadth-first between milestones (shortest legs). Intermediate screens must have their
+    /// The screens to push after `start` and before `final` so that the path passes through the
+    /// breadcrumbs `via`, in order, and ends at `final` (which is not in the list: a direct step is
+    /// an empty list, with nothing allocated), breadth-first between milestones (shortest legs).
+    /// Intermediate screens must have their
     /// required params filled by `params` and must not already be on the kept stack (no cycles);
     /// a breadcrumb already on the kept stack has been passed through already. `inLayer`: the screen
     /// that opened the modal layer the path starts in, if any.
@@ -112,6 +114,10 @@ extension NavigationResolver {
                 )
             else { return nil }
             if path.isEmpty { path = leg } else { path += leg }  // the first leg: its own array
+            if !isFinal {
+                guard let reached = graph[milestone] else { return nil }
+                path.append(reached)
+            }
             current = milestone
         }
         return path
@@ -130,7 +136,7 @@ extension NavigationResolver {
 
     /// Breadth-first search from `start` to `target` over the `origins` relation, visiting each
     /// screen's successors in declaration order (the graph's successor index: only screens that may
-    /// follow are looked at).
+    /// follow are looked at). Returns the screens strictly between the two: none for a direct step.
     private func shortestLeg(
         from start: String,
         to target: String,
@@ -140,7 +146,6 @@ extension NavigationResolver {
     ) -> [Screen]? {
         guard let goalIndex = graph.position(of: target), let origin = graph.position(of: start) else { return nil }
         let screens = graph.ordered
-        let goal = screens[goalIndex]
         // Inside a modal layer a push step must belong to it (SPEC §3: a screen outside the top layer
         // dismisses it): named by its origins, or without origins and a descendant of the layer's
         // screen. A modal screen opens a layer of its own on top, placed by its origins as anywhere.
@@ -152,7 +157,7 @@ extension NavigationResolver {
             }
             return graph.isAncestor(layer, of: screen)
         }
-        if allowed(goalIndex, after: origin) { return [goal] }
+        if allowed(goalIndex, after: origin) { return [] }
         // Most screens are leaves of the origins relation: nothing to search, nothing to allocate.
         guard graph.hasSuccessors(of: origin, explicitOnly: false) else { return nil }
         // previous[i]: the index BFS reached screen i from; -1 unvisited. Made when the first screen
@@ -192,7 +197,7 @@ extension NavigationResolver {
             }
         }
         guard var cursor = found else { return nil }
-        var chain = [goal]
+        var chain: [Screen] = []
         while cursor != origin {
             chain.append(screens[cursor])
             cursor = Int(previous[cursor])

@@ -81,6 +81,7 @@ public struct NavigationResolver: Sendable {
             )
         }
         for step in path { stack.append(ids.make(step, try entryParams(step, destination.params), first: false)) }
+        stack.append(ids.make(screen, try entryParams(screen, destination.params), first: false))
         return stack
     }
 
