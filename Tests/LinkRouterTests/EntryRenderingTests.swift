@@ -76,4 +76,37 @@ import Testing
                 == #"{"id":"e1","screen":"gone\"quote","params":{"a":2,"b":1},"presentation":"modal"}"#
         )
     }
+
+    /// A stack longer than the memo's stack room: every entry is written, and written again from
+    /// the memo (room or overflow) as the same bytes, whichever was written first.
+    @Test(arguments: [1, 8, 9, 20])
+    func theMemoRepeatsEntriesPastItsRoom(count: Int) throws {
+        let rendering = try Self.rendering()
+        let entries = (0..<count).map { n in
+            let params: EntryParams = n == 0 ? [:] : EntryParams(["z": .int(Int64(n)), "a": .string("x\(n)")])
+            let presentation: Presentation = n == 0 ? .root : .push
+            return StackEntry(id: "e\(n)", screen: n == 0 ? "home" : "doc", params: params, presentation: presentation)
+        }
+        var writer = JSONWriter()
+        writer.withMemo { writer, memo in
+            writer.beginArray()
+            writer.stack(entries, rendering, memo: &memo)
+            // Every entry is remembered, in the room or past it, with its params.
+            for entry in entries {
+                #expect(memo.range(of: entry) != nil, "\(entry.id)")
+                #expect(memo.paramsRange(screen: entry.screen, params: entry.params) != nil, "\(entry.id)")
+            }
+            #expect(memo.range(of: entries[0].with(params: ["z": .int(0)])) == nil)
+            // Again, last first: each one now comes from the memo.
+            writer.stack(entries.reversed(), rendering, memo: &memo)
+            writer.endArray()
+        }
+        let alone = entries.map { entry -> String in
+            var single = JSONWriter()
+            single.entry(entry, rendering)
+            return String(decoding: single.finish(), as: UTF8.self)
+        }
+        let expected = "[[" + alone.joined(separator: ",") + "],[" + alone.reversed().joined(separator: ",") + "]]"
+        #expect(String(decoding: writer.finish(), as: UTF8.self) == expected)
+    }
 }

@@ -69,7 +69,10 @@ extension JSONWriter {
     /// Entries already written in one answer and where their JSON lies: the destination appears in
     /// the stack, in its `push` and in the mediation, and is rendered once; its params are copied
     /// into the mediation's payload.
-    struct EntryMemo {
+    ///
+    /// The first ``roomCount`` entries go into stack memory the caller lends (``withMemo(_:)``):
+    /// an answer writes a handful of distinct entries, so most answers allocate nothing for it.
+    struct EntryMemo: ~Copyable {
         struct Written {
             let entry: StackEntry
             /// The entry's JSON.
@@ -78,36 +81,64 @@ extension JSONWriter {
             let params: Range<Int>
         }
 
-        fileprivate var written: [Written]
+        /// Entries the lent room holds.
+        static let roomCount = 8
 
-        init() {
-            // An answer writes a handful of distinct entries: one allocation, not one per doubling.
-            written = []
-            written.reserveCapacity(8)
+        /// `room[0..<count]` is initialised; the rest of what was written is in `overflow`.
+        private let room: UnsafeMutableBufferPointer<Written>
+        private var count = 0
+        private var overflow: [Written] = []
+
+        fileprivate init(room: UnsafeMutableBufferPointer<Written>) {
+            self.room = room
         }
 
-        // Searched through a buffer pointer: subscripting the array copied each element out.
+        deinit {
+            if let base = room.baseAddress { base.deinitialize(count: count) }
+        }
+
+        fileprivate mutating func append(_ written: Written) {
+            if count < room.count, let base = room.baseAddress {
+                (base + count).initialize(to: written)
+                count += 1
+            } else {
+                overflow.append(written)
+            }
+        }
 
         /// Where this very entry's JSON lies, if written.
         func range(of entry: StackEntry) -> Range<Int>? {
-            written.withUnsafeBufferPointer { written in
-                for index in written.indices where written[index].entry.id == entry.id {
-                    return written[index].entry.rendersLike(entry) ? written[index].range : nil
-                }
-                return nil
-            }
+            // The first with the same id decides: ids are unique within an answer's stacks.
+            find { written in
+                guard written.entry.id == entry.id else { return nil }
+                return .some(written.entry.rendersLike(entry) ? written.range : nil)
+            } ?? nil
         }
 
         /// Where the params object of an entry of `screen` holding these very `params` (the same
         /// storage: the payload takes them from the entries it names) lies, if written.
         func paramsRange(screen: String, params: EntryParams) -> Range<Int>? {
-            written.withUnsafeBufferPointer { written in
-                for index in written.indices
-                where written[index].entry.params.sharesStorage(with: params) && written[index].entry.screen == screen {
-                    return written[index].params
-                }
+            find { written in
+                written.entry.params.sharesStorage(with: params) && written.entry.screen == screen
+                    ? written.params : nil
+            }
+        }
+
+        /// The first answer `look` gives for the written entries, in order, each read in place.
+        private func find<T>(_ look: (borrowing Written) -> T?) -> T? {
+            for index in 0..<count { if let found = look(room[index]) { return found } }
+            return overflow.withUnsafeBufferPointer { overflow in
+                for index in overflow.indices { if let found = look(overflow[index]) { return found } }
                 return nil
             }
+        }
+    }
+
+    /// Runs `body` with an empty memo whose first entries live on the stack.
+    mutating func withMemo(_ body: (inout JSONWriter, inout EntryMemo) -> Void) {
+        withUnsafeTemporaryAllocation(of: EntryMemo.Written.self, capacity: EntryMemo.roomCount) { room in
+            var memo = EntryMemo(room: room)
+            body(&self, &memo)
         }
     }
 
@@ -119,7 +150,7 @@ extension JSONWriter {
         }
         var params = 0..<0
         let range = recordValue { $0.entry(entry, rendering, params: &params) }
-        memo.written.append(EntryMemo.Written(entry: entry, range: range, params: params))
+        memo.append(EntryMemo.Written(entry: entry, range: range, params: params))
     }
 
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
@@ -145,8 +176,7 @@ extension JSONWriter {
     }
 
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering) {
-        var memo = EntryMemo()
-        stack(entries, rendering, memo: &memo)
+        withMemo { writer, memo in writer.stack(entries, rendering, memo: &memo) }
     }
 
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
@@ -311,13 +341,14 @@ extension JSONWriter {
             endObject()
         }
         endArray()
-        var memo = EntryMemo()
-        key(.stack)
-        stack(outcome.session.stack, rendering, memo: &memo)
-        key(.transition)
-        transition(outcome.resolution.transition, rendering, memo: &memo)
-        key(.mediation)
-        mediation(outcome.resolution.mediation, rendering, memo: &memo)
+        withMemo { writer, memo in
+            writer.key(.stack)
+            writer.stack(outcome.session.stack, rendering, memo: &memo)
+            writer.key(.transition)
+            writer.transition(outcome.resolution.transition, rendering, memo: &memo)
+            writer.key(.mediation)
+            writer.mediation(outcome.resolution.mediation, rendering, memo: &memo)
+        }
         key(.parked)
         parked(outcome.session.parked)
         key(.warnings)
