@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One HTTP request as the server hands it to a ``HTTPResponder``: everything already read.
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
@@ -38,6 +44,18 @@ public enum HTTPMethod: Sendable, Hashable {
         case "DELETE": self = .delete
         case "OPTIONS": self = .options
         default: self = .other(name)
+        }
+    }
+
+    /// The method named by a C string (libmicrohttpd's), compared in place: no `String` is made
+    /// for the usual ones.
+    init(cString name: UnsafePointer<CChar>) {
+        if strcmp(name, "POST") == 0 {
+            self = .post
+        } else if strcmp(name, "GET") == 0 {
+            self = .get
+        } else {
+            self = HTTPMethod(String(cString: name))
         }
     }
 

@@ -48,7 +48,7 @@ extension HTTPServer.Box {
         switch accumulator.phase {
         case .headers:
             accumulator.phase = .body
-            accumulator.method = HTTPMethod(String(cString: method))
+            accumulator.method = HTTPMethod(cString: method)
             if let rejection = checkHead(of: accumulator, version: version, on: connection) {
                 accumulator.phase = .answered
                 return queue(rejection, on: connection)

@@ -150,7 +150,7 @@ enum RequestTarget {
         self = uri.withMemoryRebound(to: UInt8.self, capacity: length) { start in
             let bytes = UnsafeBufferPointer(start: start, count: length)
             // libmicrohttpd (not strict) lets a space through (`GET /a b HTTP/1.1`); controls never belong here.
-            guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return .invalid }
+            guard !Self.hasControlOrSpace(bytes) else { return .invalid }
             let mark = bytes.firstIndex(of: UInt8(ascii: "?"))
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[..<(mark ?? length)])
             guard let path = String(validatingUTF8: pathBytes) else { return .invalid }
@@ -160,5 +160,31 @@ enum RequestTarget {
             }
             return .parsed(path: path, query: query)
         }
+    }
+}
+
+extension RequestTarget {
+    /// Whether any byte is a control, a space or DEL, eight bytes at a time: a word has a byte
+    /// below 0x21 exactly when `(word - 0x21…) & ~word` has a high bit set, and a DEL exactly when
+    /// `word ^ 0x7F…` has a zero byte (each test may mark wrong bytes after a true one, never
+    /// a word without one).
+    static func hasControlOrSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var found: UInt64 = 0
+        var offset = 0
+        while offset &+ 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            let deletes = word ^ (ones &* 0x7F)
+            found |= ((word &- ones &* 0x21) & ~word) | ((deletes &- ones) & ~deletes)
+            offset &+= 8
+        }
+        if found & high != 0 { return true }
+        while offset < bytes.count {
+            if base[offset] <= 0x20 || base[offset] == 0x7F { return true }
+            offset &+= 1
+        }
+        return false
     }
 }

@@ -61,4 +61,21 @@ import Testing
             #expect(Self.repairsAlike(bytes))
         }
     }
+
+    /// The request target's word-at-a-time check for controls, spaces and DEL agrees with the
+    /// byte-by-byte rule for every byte value at every place around the eight-byte words.
+    @Test func controlCheckAgreesWithTheBytewiseRule() {
+        for length in 1...19 {
+            for position in 0..<length {
+                for byte in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(byte)
+                    let expected = byte <= 0x20 || byte == 0x7F
+                    let found = bytes.withUnsafeBufferPointer { RequestTarget.hasControlOrSpace($0) }
+                    if found != expected { Issue.record("byte \(byte) at \(position) of \(length)") }
+                }
+            }
+        }
+        #expect(!RequestTarget.hasControlOrSpace(UnsafeBufferPointer(start: nil, count: 0)))
+    }
 }
