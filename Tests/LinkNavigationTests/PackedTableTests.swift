@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func growsAndFindsEverything() {
-        var table = Table(hasher: MintedIDHasher())
+        var table = Table(hasher: MintedIDHasher(k0: 1, k1: 2))
         let hash = table.hasher.hash
         #expect(table.find(Self.id(0), hash: hash(Self.id(0))) == nil)
         for n in 0..<5_000 { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n)) }
@@ -120,18 +120,22 @@ import Testing
         Self.expectConsistent(table, ids: [], hash: hash)
     }
 
-    @Test func theHashSpreadsStructuredIDs() {
-        let hasher = MintedIDHasher()
+    @Test func theHashIsKeyedAndSpreadsStructuredIDs() {
+        let id = PackedID(high: 42, low: 42)
+        #expect(MintedIDHasher(k0: 1, k1: 2).hash(id) == MintedIDHasher(k0: 1, k1: 2).hash(id))
+        #expect(MintedIDHasher(k0: 1, k1: 2).hash(id) != MintedIDHasher(k0: 1, k1: 3).hash(id))
+        #expect(MintedIDHasher(k0: 1, k1: 2).hash(id) != MintedIDHasher(k0: 3, k1: 2).hash(id))
+        #expect(MintedIDHasher().hash(id) != MintedIDHasher().hash(id))
         // Ids one bit apart, in either word, land in unrelated buckets and shards.
+        let hasher = MintedIDHasher(k0: 7, k1: 8)
         for word in 0..<2 {
             let ids = (0..<64).map { bit in
                 word == 0 ? PackedID(high: 1 << UInt64(bit), low: 0) : PackedID(high: 0, low: 1 << UInt64(bit))
             }
             #expect(Set(ids.map { hasher.hash($0) & 0xFFFF }).count > 60)
-            #expect(Set(ids.map { hasher.hash($0) >> 40 & 0xF }).count == 16)
+            #expect(Set(ids.map { hasher.hash($0) >> 40 & 0xF }).count >= 13)  // 64 draws from 16: 15 or 16 is usual
         }
-        // The tests' ids (n, ~n) too: a thousand of them fill 1,024 buckets of a 16-bit index unevenly
-        // but never pile up.
+        // The tests' ids (n, ~n) too: a thousand of them fill 1,024 buckets unevenly but never pile up.
         var perBucket: [UInt64: Int] = [:]
         for n in 0..<1_000 { perBucket[hasher.hash(Self.id(n)) & 0x3FF, default: 0] += 1 }
         #expect(perBucket.values.max() ?? 0 <= 8)
@@ -159,8 +163,9 @@ import Testing
 
     /// Only minted ids go into the packed tables (placed by their own, unkeyed bits); a client's id
     /// in the minted format lives in its shard's dictionary, beside them, and behaves the same.
-    @Test func clientIDsInTheMintedFormatStayOutOfThePackedTables() throws {
-        let (store, clock) = makeStore(idleTTL: .seconds(60), shardCount: 1)
+    @Test(arguments: [1, 16])
+    func clientIDsInTheMintedFormatStayOutOfThePackedTables(shards: Int) throws {
+        let (store, clock) = makeStore(idleTTL: .seconds(60), shardCount: shards)
         let minted = try (0..<100).map { n in try store.create(attributes: ["n": .number(Double(n))]) }
         // Structured and random-looking bits, all decodable.
         let chosen =
@@ -171,7 +176,10 @@ import Testing
             #expect(try store.getOrCreate(id: id, attributes: ["client": .bool(true)]).created)
         }
         func counts() -> (packed: Int, text: Int) {
-            store.shards[0].withLock { ($0.packed.count, $0.text.count) }
+            (0..<store.shards.count).reduce(into: (0, 0)) { sum, index in
+                let (packed, text) = store.shards[index].withLock { ($0.packed.count, $0.text.count) }
+                sum = (sum.0 + packed, sum.1 + text)
+            }
         }
         #expect(counts() == (100, chosen.count))
         // A minted session named by a client is found where it is, not created again beside it.
