@@ -65,6 +65,15 @@ import Testing
         let ordered = try resolver.entryParams(product, shuffled)
         #expect(ordered.map(\.key) == ["id", "ref", "size"] && !ordered.sharesStorage(with: shuffled))
 
+        // A name equal only by canonical equivalence (e + U+0301 for é) is not kept: the result
+        // carries the declared name's bytes.
+        let accented = try ScreenGraph([Screen(name: "menu", params: [try ScreenParam("caf\u{E9}", "string")])])
+        let menu = try #require(accented["menu"])
+        let decomposed = given([("cafe\u{301}", .string("x"))])
+        let renamed = try NavigationResolver(graph: accented).entryParams(menu, decomposed)
+        #expect(!renamed.sharesStorage(with: decomposed))
+        #expect(renamed.map { Array($0.key.utf8) } == [Array("caf\u{E9}".utf8)])
+
         // A value of the right kind that fails its spec is refused as before.
         #expect(
             throws: NavigationError.invalidParam(

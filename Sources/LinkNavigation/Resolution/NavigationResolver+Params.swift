@@ -49,7 +49,8 @@ extension NavigationResolver {
     private func isTyped(_ given: EntryParams, as declared: UnsafeBufferPointer<ScreenParam>) -> Bool {
         guard given.count == declared.count else { return false }
         for index in declared.indices {
-            guard given.name(at: index, is: declared[index].name) else { return false }
+            // Byte for byte: the result keeps these names, which must be the declared ones.
+            guard given.name(at: index, isExactly: declared[index].name) else { return false }
             let value = given.value(at: index)
             let declaration = declared[index].declaration
             if case .array = declaration.mode { return false }

@@ -59,6 +59,10 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     @inlinable
     public func name(at index: Int, is name: String) -> Bool { storage[index].name == name }
 
+    /// Whether the param at `index` of the stored order is called `name`, byte for byte (`==` would
+    /// take a canonically equivalent name too).
+    package func name(at index: Int, isExactly name: String) -> Bool { storage[index].name.hasSameUTF8(as: name) }
+
     /// The value at `index` of the stored order.
     @inlinable
     public func value(at index: Int) -> ParamValue { storage[index].value }

@@ -374,15 +374,6 @@ extension StackEntry {
     /// push, the mediation's), so the cheap checks decide almost always.
     fileprivate func rendersLike(_ other: StackEntry) -> Bool {
         presentation == other.presentation && params.sharesStorage(with: other.params)
-            && Self.sameBytes(id, other.id) && Self.sameBytes(screen, other.screen)
-    }
-
-    /// Byte equality on the strings' borrowed UTF-8.
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        let x = a.utf8.span
-        let y = b.utf8.span
-        guard x.count == y.count else { return false }
-        for index in x.indices where x[index] != y[index] { return false }
-        return true
+            && id.hasSameUTF8(as: other.id) && screen.hasSameUTF8(as: other.screen)
     }
 }
