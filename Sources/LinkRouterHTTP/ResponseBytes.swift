@@ -1,34 +1,54 @@
-/// A response body in one heap block: the bytes and the count of those written live in a single
-/// allocation.
+/// A response body in one heap block: the bytes, how many are written and how many fit live in a
+/// single allocation.
 ///
-/// A writer fills it in place and hands it over whole; the server then passes the bytes to
-/// libmicrohttpd without copying them, holding a reference until libmicrohttpd has sent them. The
-/// bytes never change once it is handed over.
+/// A writer in this package fills it in place and hands it over whole; the server then passes
+/// the bytes to libmicrohttpd without copying them, holding a reference until libmicrohttpd has
+/// sent them. The bytes never change once it is handed over.
 public struct ResponseBytes: @unchecked Sendable {
     // @unchecked: written only by its one owner before it is shared, and only read after.
 
-    /// The block: a `ManagedBuffer` whose header is the count of bytes written.
-    final class Storage: ManagedBuffer<Int, UInt8> {}
+    /// How many bytes are written, and how many fit.
+    struct Header {
+        var count: Int
+        let capacity: Int
+    }
+
+    /// The block: a `ManagedBuffer` with its counts as the header.
+    final class Storage: ManagedBuffer<Header, UInt8> {}
 
     let storage: Storage
 
     /// An empty block with room for at least `capacity` bytes.
     public init(capacity: Int) {
-        storage = unsafeDowncast(Storage.create(minimumCapacity: capacity) { _ in 0 }, to: Storage.self)
+        let room = Swift.max(capacity, 0)
+        storage = unsafeDowncast(
+            Storage.create(minimumCapacity: room) { _ in Header(count: 0, capacity: room) },
+            to: Storage.self
+        )
     }
 
-    /// Its first byte. Writes through it, up to the capacity asked for, are the owner's until it
-    /// hands the block over; the pointer is valid while the block is held.
-    public var start: UnsafeMutablePointer<UInt8> {
+    /// Its first byte, valid while this value (or a copy) is held: bind the block to a name before
+    /// taking it. Writes through it, up to ``capacity``, are the owner's until it hands the block over.
+    package var start: UnsafeMutablePointer<UInt8> {
         storage.withUnsafeMutablePointerToElements { $0 }
     }
 
-    /// How many bytes are written: the owner sets it before handing the block over.
-    public var count: Int {
-        // Through the header's pointer: `header` itself is a class property, checked for exclusive
-        // access at run time on every use.
-        get { storage.withUnsafeMutablePointerToHeader { $0.pointee } }
-        nonmutating set { storage.withUnsafeMutablePointerToHeader { $0.pointee = newValue } }
+    /// How many bytes fit.
+    public var capacity: Int {
+        storage.withUnsafeMutablePointerToHeader { $0.pointee.capacity }
+    }
+
+    /// How many bytes are written: the owner sets it, within ``capacity``, before handing the block
+    /// over. (Through the header's pointer: `header` itself is a class property, checked for
+    /// exclusive access at run time on every use.)
+    public package(set) var count: Int {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
+        nonmutating set {
+            storage.withUnsafeMutablePointerToHeader { header in
+                precondition(newValue >= 0 && newValue <= header.pointee.capacity, "count outside the block")
+                header.pointee.count = newValue
+            }
+        }
     }
 
     /// The bytes written, as an array (a copy).

@@ -19,7 +19,8 @@ extension String {
     }
 
     /// The text of `bytes`, which are all ASCII. Up to 15 bytes fit in the string itself and are
-    /// copied straight in: no validation pass, about a third of `String(decoding:as:)`'s cost.
+    /// copied straight in, then checked for ASCII in place instead of going through the general
+    /// validator: about two thirds of `String(decoding:as:)`'s cost.
     private init(ascii bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count <= 15, let source = bytes.baseAddress else {
             self = String(decoding: bytes, as: UTF8.self)
