@@ -118,6 +118,32 @@ extension HTTPServerLiveTests {
             }
         }
 
+        /// The longest target and nearly the most header bytes in one request still fit in the
+        /// connection's memory: the limits, not libmicrohttpd, decide, with JSON answers, whichever
+        /// is passed.
+        @Test func theLongestTargetWithTheLargestHeadersStillGetsThisServersAnswers() async throws {
+            // 8 header lines of 1,000 bytes and Host: about 8,060 of the 8,192 header bytes allowed.
+            let lines = (0..<8).map { "X-Filler-\($0): " + String(repeating: "h", count: 984) }
+            let longest = "/" + String(repeating: "u", count: 8 * 1024 - 1)
+            try await withServer { _, port in
+                let fits = try RawHTTPClient(port: port)
+                try fits.write(requestHead("GET", longest, lines))
+                let answer = try fits.readResponse()
+                #expect(answer.status == 200)
+                #expect(answer["X-Path"] == longest)
+
+                let longer = try RawHTTPClient(port: port)
+                try longer.write(requestHead("GET", longest + "u", lines))
+                expectJSONError(try longer.readResponse(), status: 414, code: "url_too_long")
+
+                let more = try RawHTTPClient(port: port)
+                try more.write(
+                    requestHead("GET", longest, lines + ["X-One-More: " + String(repeating: "h", count: 200)])
+                )
+                expectJSONError(try more.readResponse(), status: 431, code: "headers_too_large")
+            }
+        }
+
         /// Past `connectionMemoryLimit` (32 KiB) libmicrohttpd answers before this server sees the
         /// request: 414 when the request line does not fit, 431 when the headers do not. Its body is a
         /// short HTML page, not JSON; the status is what can be relied on.
