@@ -89,6 +89,43 @@ import Testing
         }
     }
 
+    /// The packed-word comparison agrees with comparing presentation and params storage one by one.
+    @Test func sharingPresentationAndParamsIsOneWordCompared() {
+        let shared = EntryParams(["id": .int(1)])
+        let equalButNew = EntryParams(["id": .int(1)])
+        let params = [shared, equalButNew, EntryParams(), EntryParams([:]), EntryParams(["id": .int(2)])]
+        var entries: [StackEntry] = []
+        for presentation in Presentation.allCases {
+            for item in params {
+                entries.append(StackEntry(id: "e1", screen: "s", params: item, presentation: presentation))
+            }
+        }
+        for a in entries {
+            for b in entries {
+                let expected = a.presentation == b.presentation && a.params.sharesStorage(with: b.params)
+                #expect(a.sharesPresentationAndParams(with: b) == expected)
+            }
+        }
+        let entry = entries[0]
+        let copy = entry
+        #expect(copy.sharesPresentationAndParams(with: entry))
+    }
+
+    /// Byte equality of strings: the same representation at a glance, else byte by byte; never
+    /// canonical equivalence.
+    @Test func sameUTF8IsByteEquality() {
+        let long = String(repeating: "caf\u{E9}-", count: 8)
+        let rebuilt = String(decoding: Array(long.utf8), as: UTF8.self)  // equal bytes, another object
+        #expect(long.hasSameUTF8(as: long))
+        #expect(long.hasSameUTF8(as: rebuilt))
+        #expect("e3".hasSameUTF8(as: String("e3x".dropLast())))
+        #expect(!"caf\u{E9}".hasSameUTF8(as: "cafe\u{301}"))
+        #expect("caf\u{E9}" == "cafe\u{301}")
+        #expect(!long.hasSameUTF8(as: long + "x"))
+        #expect(!"ab".hasSameUTF8(as: "ba"))
+        #expect("".hasSameUTF8(as: String()))
+    }
+
     @Test func equalityAndHashingIgnoreTheOrder() {
         let sorted: EntryParams = ["a": .int(1), "b": .null]
         let declared = EntryParams(ordered: [.init(name: "b", value: .null), .init(name: "a", value: .int(1))])

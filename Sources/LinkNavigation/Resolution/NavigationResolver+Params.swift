@@ -7,11 +7,11 @@ extension NavigationResolver {
     public func entryParams(_ screen: Screen, _ given: EntryParams) throws(NavigationError) -> EntryParams {
         let declared = screen.params
         var out: [EntryParams.Param] = []
-        out.reserveCapacity(declared.count)
         // Through a buffer pointer: each declaration is read in place, not copied out of the array
         // with its name, spec and mode retained.
         let done = try declared.withUnsafeBufferPointer { (declared) throws(NavigationError) -> Bool in
             if isTyped(given, as: declared) { return true }
+            out.reserveCapacity(declared.count)
             for index in declared.indices {
                 let name = declared[index].name
                 guard let value = given[name], value != .null else {
@@ -52,10 +52,10 @@ extension NavigationResolver {
             // Byte for byte: the result keeps these names, which must be the declared ones.
             guard given.name(at: index, isExactly: declared[index].name) else { return false }
             let value = given.value(at: index)
-            let declaration = declared[index].declaration
-            if case .array = declaration.mode { return false }
-            guard value != .null, Self.isOwnForm(value, of: declaration.spec.type),
-                (try? declaration.spec.validate(value)) != nil
+            // Read in place through the buffer: a copy of the declaration would retain its spec's arrays.
+            if case .array = declared[index].declaration.mode { return false }
+            guard value != .null, Self.isOwnForm(value, of: declared[index].declaration.spec.type),
+                (try? declared[index].declaration.spec.validate(value)) != nil
             else { return false }
         }
         return true

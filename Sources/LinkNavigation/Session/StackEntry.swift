@@ -50,4 +50,13 @@ public struct StackEntry: Sendable, Hashable {
     func with(params: EntryParams) -> StackEntry {
         StackEntry(id: id, screen: screen, params: params, presentation: presentation)
     }
+
+    /// Whether both have the same presentation and the very same params storage (copies of one
+    /// value): one comparison of the word that packs both, without taking the params out.
+    package func sharesPresentationAndParams(with other: StackEntry) -> Bool {
+        if MemoryLayout<Presented>.size == 8 {
+            return unsafeBitCast(presented, to: UInt64.self) == unsafeBitCast(other.presented, to: UInt64.self)
+        }
+        return presentation == other.presentation && params.sharesStorage(with: other.params)
+    }
 }

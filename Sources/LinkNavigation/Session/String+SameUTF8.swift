@@ -3,6 +3,13 @@ extension String {
     /// (`é` and `e` + U+0301) are equal, though they are written differently.
     @inline(__always)
     package func hasSameUTF8(as other: String) -> Bool {
+        // One representation (copies of one string, or equal small strings): the same bytes, seen
+        // in two words. `String` is a frozen two-word struct on 64-bit platforms.
+        if MemoryLayout<String>.size == 16,
+            unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
+        {
+            return true
+        }
         let mine = utf8.span
         let theirs = other.utf8.span
         guard mine.count == theirs.count else { return false }

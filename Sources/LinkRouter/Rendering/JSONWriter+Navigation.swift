@@ -94,7 +94,9 @@ extension JSONWriter {
         }
 
         deinit {
-            if let base = room.baseAddress { base.deinitialize(count: count) }
+            // Entry by entry: `deinitialize(count:)` goes through the run time's generic array destroy.
+            guard let base = room.baseAddress else { return }
+            for index in 0..<count { _ = (base + index).move() }
         }
 
         fileprivate mutating func append(_ written: Written) {
@@ -373,7 +375,7 @@ extension StackEntry {
     /// another's. Every entry an answer writes twice is a copy of one value (the stack's, its
     /// push, the mediation's), so the cheap checks decide almost always.
     fileprivate func rendersLike(_ other: StackEntry) -> Bool {
-        presentation == other.presentation && params.sharesStorage(with: other.params)
-            && id.hasSameUTF8(as: other.id) && screen.hasSameUTF8(as: other.screen)
+        sharesPresentationAndParams(with: other) && id.hasSameUTF8(as: other.id)
+            && screen.hasSameUTF8(as: other.screen)
     }
 }
