@@ -4,7 +4,7 @@
 /// ``SessionStore/PackedTable``, they cost no heap allocation, compare without following a pointer,
 /// and hash as 16 bytes. An id in that form is looked up there first; a client-chosen one
 /// (SPEC `sessions.client_ids`) is never put there, only in the shard's dictionary of text ids, so
-/// that the table can place ids by their own bits (``MintedIDHasher``).
+/// that no client can choose what the table holds (``MintedIDHasher``).
 enum SessionKey {
     case packed(PackedID)
     case text(String)
