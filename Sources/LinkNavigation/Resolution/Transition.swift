@@ -16,10 +16,13 @@ public enum TransitionOp: Sendable, Hashable {
     /// what lies above them is dismissed layer by layer or popped; kept entries whose params changed
     /// are updated; new entries are pushed or presented. Nothing kept at all is a `replace`.
     public static func between(_ old: [StackEntry], _ new: [StackEntry]) -> [TransitionOp] {
-        if old == new { return [] }
+        if old.sharesBuffer(with: new) { return [] }
         var kept = 0
         while kept < old.count, kept < new.count, old[kept].id == new[kept].id { kept += 1 }
         if kept == 0 && !old.isEmpty { return [.replace(new)] }
+        // Entries compared only when every id matched: a navigation that changed the stack is told
+        // by its ids alone.
+        if kept == old.count && kept == new.count && old == new { return [] }
         var ops: [TransitionOp] = []
         // At most one op per entry removed, updated or added: one allocation, not one per growth.
         ops.reserveCapacity(old.count - kept + new.count)
