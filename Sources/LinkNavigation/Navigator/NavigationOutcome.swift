@@ -25,9 +25,11 @@ public struct NavigationOutcome: Sendable {
     /// The URL finally matched (after rewrites and redirects); `nil` for stack operations.
     public let url: String?
     public let match: RouteMatch?
-    /// The match's params, built once (``RouteMatch/params`` builds them on every read); empty
-    /// without a match.
-    public let matchedParams: [MatchedParam]
+    /// The match's params by name, in match order, as the link gives them to the destination:
+    /// built once from the match (no ``RouteMatch/params`` array); empty without a match.
+    public let routeParams: EntryParams
+    /// The match's params with their origins: ``RouteMatch/params``, built on each read.
+    public var matchedParams: [MatchedParam] { match?.params ?? [] }
     /// Each URL redirected to, in order.
     public let redirects: [String]
     public let interceptors: [InterceptorRecord]

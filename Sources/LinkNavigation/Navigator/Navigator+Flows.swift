@@ -35,7 +35,7 @@ extension Navigator {
             {
                 // A modal needs something beneath it: a cold link parks on its destination's root screen.
                 do {
-                    let rootParams = try config.resolver.entryParams(root, EntryParams(matched: match.params))
+                    let rootParams = try config.resolver.entryParams(root, EntryParams(match: match))
                     base = [StackEntry(id: "e\(number)", screen: root.name, params: rootParams, presentation: .root)]
                 } catch {
                     throw .navigation(error)
@@ -77,7 +77,7 @@ extension Navigator {
             status: .parked,
             url: url,
             match: match,
-            matchedParams: match.params,
+            routeParams: EntryParams(match: match),
             redirects: redirects,
             interceptors: records,
             resolution: resolution,
@@ -113,7 +113,7 @@ extension Navigator {
             status: outcome.status == .unchanged ? .navigated : outcome.status,
             url: outcome.url,
             match: outcome.match,
-            matchedParams: outcome.matchedParams,
+            routeParams: outcome.routeParams,
             redirects: outcome.redirects,
             interceptors: outcome.interceptors,
             resolution: resolution,

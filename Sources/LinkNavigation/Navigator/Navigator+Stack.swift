@@ -30,7 +30,7 @@ extension Navigator {
                 let match = try matchURL(url)
                 switch config.bindings[match.route.index].target {
                 case .screen(let screen, _):
-                    destinations.append(Destination(screen: screen, params: EntryParams(matched: match.params)))
+                    destinations.append(Destination(screen: screen, params: EntryParams(match: match)))
                 case .redirect(let template):
                     let target = try RedirectTarget.expand(template, match: match, from: url)
                     let key = RedirectTarget.canonical(target)
@@ -53,7 +53,7 @@ extension Navigator {
             status: resolution.isUnchanged ? .unchanged : .navigated,
             url: nil,
             match: nil,
-            matchedParams: [],
+            routeParams: EntryParams(),
             redirects: [],
             interceptors: [],
             resolution: resolution,

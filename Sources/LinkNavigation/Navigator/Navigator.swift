@@ -133,12 +133,8 @@ public struct Navigator: Sendable {
                 }
                 continue passes
             }
-            let matchedParams = match.params
-            let destination = Destination(
-                screen: screen,
-                params: EntryParams(matched: matchedParams),
-                via: request.via
-            )
+            let routeParams = EntryParams(match: match)
+            let destination = Destination(screen: screen, params: routeParams, via: request.via)
             let resolution: Resolution
             do {
                 resolution = try config.resolver.resolve(
@@ -158,7 +154,7 @@ public struct Navigator: Sendable {
                 status: status,
                 url: url,
                 match: match,
-                matchedParams: matchedParams,
+                routeParams: routeParams,
                 redirects: redirects,
                 interceptors: records,
                 resolution: resolution,

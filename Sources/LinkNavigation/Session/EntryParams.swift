@@ -39,12 +39,13 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// A match's params by name, in match order (path params first), the first of a repeated
-    /// name winning.
-    init(matched params: [MatchedParam]) {
+    /// name winning (a loaded table never repeats one). Read from the match without building its
+    /// ``RouteMatch/params`` array.
+    init(match: RouteMatch) {
         var kept: [Param] = []
-        kept.reserveCapacity(params.count)
-        for param in params where !kept.contains(where: { $0.name == param.name }) {
-            kept.append(Param(name: param.name, value: param.value))
+        kept.reserveCapacity(match.paramCount)
+        match.forEachParam { name, value, _ in
+            if !kept.contains(where: { $0.name == name }) { kept.append(Param(name: name, value: value)) }
         }
         storage = kept
     }
@@ -62,6 +63,10 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Whether the param at `index` of the stored order is called `name`, byte for byte (`==` would
     /// take a canonically equivalent name too).
     package func name(at index: Int, isExactly name: String) -> Bool { storage[index].name.hasSameUTF8(as: name) }
+
+    /// The name at `index` of the stored order.
+    @inlinable
+    public func name(at index: Int) -> String { storage[index].name }
 
     /// The value at `index` of the stored order.
     @inlinable

@@ -57,11 +57,11 @@ extension JSONWriter {
     }
 
     /// Matched route params in match order (path first, then query).
-    mutating func matchedParams(_ params: [MatchedParam]) {
+    mutating func routeParams(_ params: EntryParams) {
         beginObject()
-        for param in params {
-            key(param.name)
-            paramValue(param.value)
+        for index in 0..<params.count {
+            key(params.name(at: index))
+            paramValue(params.value(at: index))
         }
         endObject()
     }
@@ -327,7 +327,7 @@ extension JSONWriter {
                 field(.pattern, route.pattern.text)
                 key(.params)
             }
-            matchedParams(outcome.matchedParams)
+            routeParams(outcome.routeParams)
             endObject()
         } else {
             null()

@@ -43,18 +43,23 @@ public struct RouteMatch: Sendable {
     ///
     /// Built on each read: keep the array rather than reading it again.
     public var params: [MatchedParam] {
-        let count = captureCount
         var params: [MatchedParam] = []
         params.reserveCapacity(paramCount)
+        forEachParam { name, value, origin in params.append(MatchedParam(name: name, value: value, origin: origin)) }
+        return params
+    }
+
+    /// Calls `body` with the name, value and origin of each of ``params``, in the same order,
+    /// without building the array (each value is built once, as `params` builds it).
+    public func forEachParam(_ body: (String, ParamValue, MatchedParam.Origin) -> Void) {
+        let count = captureCount
         if count > 0 {
             let names = table.trie.terminalNames
             let start = Int(table.trie.terminals[Int(parts.terminal)].namesStart)
-            for i in 0..<count {
-                params.append(MatchedParam(name: names[start + i], value: value(of: span(i)), origin: .path))
-            }
+            for i in 0..<count { body(names[start + i], value(of: span(i)), .path) }
         }
-        if let extras = parts.extras { params += extras.queryParams }
-        return params
+        guard let extras = parts.extras else { return }
+        for param in extras.queryParams { body(param.name, param.value, param.origin) }
     }
 
     /// How many entries ``params`` has, without building it.
