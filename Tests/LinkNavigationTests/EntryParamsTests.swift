@@ -93,7 +93,15 @@ import Testing
     @Test func sharingPresentationAndParamsIsOneWordCompared() {
         let shared = EntryParams(["id": .int(1)])
         let equalButNew = EntryParams(["id": .int(1)])
-        let params = [shared, equalButNew, EntryParams(), EntryParams([:]), EntryParams(["id": .int(2)])]
+        // Empty arrays that keep their room have buffers of their own, unlike the shared empty one.
+        var keptRoom: [EntryParams.Param] = [.init(name: "x", value: .null)]
+        keptRoom.removeAll(keepingCapacity: true)
+        var keptRoomToo: [EntryParams.Param] = [.init(name: "y", value: .null)]
+        keptRoomToo.removeAll(keepingCapacity: true)
+        let params = [
+            shared, equalButNew, EntryParams(), EntryParams([:]), EntryParams(["id": .int(2)]),
+            EntryParams(ordered: keptRoom), EntryParams(ordered: keptRoomToo),
+        ]
         var entries: [StackEntry] = []
         for presentation in Presentation.allCases {
             for item in params {

@@ -52,7 +52,9 @@ public struct StackEntry: Sendable, Hashable {
     }
 
     /// Whether both have the same presentation and the very same params storage (copies of one
-    /// value): one comparison of the word that packs both, without taking the params out.
+    /// value): one comparison of the word that packs both, without taking the params out. Equal
+    /// bits are one value, whatever the enum's encoding; unequal bits could at worst miss a share,
+    /// which only costs the caller the longer way.
     package func sharesPresentationAndParams(with other: StackEntry) -> Bool {
         if MemoryLayout<Presented>.size == 8 {
             return unsafeBitCast(presented, to: UInt64.self) == unsafeBitCast(other.presented, to: UInt64.self)

@@ -4,7 +4,8 @@ extension String {
     @inline(__always)
     package func hasSameUTF8(as other: String) -> Bool {
         // One representation (copies of one string, or equal small strings): the same bytes, seen
-        // in two words. `String` is a frozen two-word struct on 64-bit platforms.
+        // in two words. `String` is a frozen two-word struct on 64-bit platforms; equal bits are one
+        // value whatever their encoding, and unequal ones go on to the byte comparison.
         if MemoryLayout<String>.size == 16,
             unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
         {
