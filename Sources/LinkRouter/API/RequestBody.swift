@@ -48,7 +48,10 @@ struct RequestBody {
         var needsWork = false
         for index in bytes.indices {
             let byte = bytes[unchecked: index]
-            if byte == 0x3B || byte == 0x20 || byte == 0x09 || (byte >= 0x41 && byte <= 0x5A) { needsWork = true }
+            if byte == 0x3B || byte == 0x20 || byte == 0x09 || (byte >= 0x41 && byte <= 0x5A) {
+                needsWork = true
+                break
+            }
         }
         guard needsWork else { return contentType }
         let bare = contentType.utf8.firstIndex(of: UInt8(ascii: ";")).map { String(contentType[..<$0]) } ?? contentType
