@@ -73,3 +73,9 @@ bench-store:
 ## The session store's tests under ThreadSanitizer, built apart so the normal build is kept.
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter SessionStore
+
+.PHONY: profile-navigate
+
+## Instructions per navigate under callgrind (deterministic; release build; about a minute).
+profile-navigate:
+	./Benchmarks/profile-navigate.sh

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Sends COUNT navigates over one keep-alive connection in navigate.lua's order (request k goes to
+session s(k mod SESSIONS) with URL k mod the URL count), starting at k = START, each after the
+previous answer; exits non-zero on any answer but 200.
+
+    drive.py PORT URLS_FILE START COUNT SESSIONS
+"""
+import socket
+import sys
+
+
+def main() -> None:
+    port, urls_file = int(sys.argv[1]), sys.argv[2]
+    start, count, sessions = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+    with open(urls_file) as lines:
+        urls = [line.strip().encode() for line in lines if line.strip()]
+    sock = socket.create_connection(("127.0.0.1", port))
+    pending = b""
+    for k in range(start, start + count):
+        url = urls[k % len(urls)]
+        sock.sendall(
+            b"POST /v1/sessions/s%d/navigate HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: text/plain\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (k % sessions, port, len(url), url)
+        )
+        while True:
+            end = pending.find(b"\r\n\r\n")
+            if end >= 0:
+                head = pending[:end].decode("latin-1").split("\r\n")
+                length = 0
+                for line in head[1:]:
+                    name, _, value = line.partition(":")
+                    if name.strip().lower() == "content-length":
+                        length = int(value)
+                if len(pending) >= end + 4 + length:
+                    body = pending[end + 4 : end + 4 + length]
+                    if head[0].split(" ")[1] != "200":
+                        sys.exit("request %d (%s): %s %r" % (k, url.decode(), head[0], body))
+                    pending = pending[end + 4 + length :]
+                    break
+            chunk = sock.recv(65536)
+            if not chunk:
+                sys.exit("request %d: the connection closed" % k)
+            pending += chunk
+
+
+if __name__ == "__main__":
+    main()

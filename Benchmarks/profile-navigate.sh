@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Deterministic instruction counts of POST /v1/sessions/{id}/navigate, under callgrind: a fresh
+# release linkrouterd (--threads 1, access log off) on bench-http.sh's 203-route config, 3,000
+# warm-up navigates over 1,000 sessions (every session made, every route seen), then 2,400 measured
+# ones, one keep-alive connection, in navigate.lua's order. Two runs of one binary agree to a few
+# instructions, where wall-clock figures on this host move by a third.
+#
+#   Benchmarks/profile-navigate.sh [BINARY]     # default: builds and profiles the release linkrouterd
+#
+# Prints per navigate: the access handler (everything linkrouterd does per request beyond
+# libmicrohttpd's own parsing and I/O) and the whole worker thread; keeps the callgrind
+# file (its path is printed) for `callgrind_annotate --inclusive=yes FILE`.
+# Environment: PROFILE_WARMUP (3000), PROFILE_COUNT (2400), PROFILE_PORT (28290).
+set -euo pipefail
+export LC_ALL=C
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(dirname "$here")"
+routes="$(dirname "$repo")/shared/bench/github_routes.txt"
+warmup="${PROFILE_WARMUP:-3000}"
+count="${PROFILE_COUNT:-2400}"
+port="${PROFILE_PORT:-28290}"
+
+say() { printf '[profile-navigate] %s\n' "$*" >&2; }
+die() { say "error: $*"; exit 1; }
+[ -f "$routes" ] || die "missing route file $routes"
+for tool in valgrind callgrind_annotate callgrind_control objcopy python3 curl; do
+    command -v "$tool" >/dev/null 2>&1 || die "needs $tool (apt-get install -y valgrind binutils python3 curl)"
+done
+
+if [ $# -ge 1 ]; then
+    binary="$1"
+else
+    swift build -c release --package-path "$repo" --product linkrouterd >&2
+    binary="$(swift build -c release --package-path "$repo" --show-bin-path)/linkrouterd"
+fi
+[ -x "$binary" ] || die "no binary at $binary"
+
+work="$(mktemp -d /tmp/profile-navigate.XXXXXX)"
+daemon=""
+cleanup() {
+    [ -n "$daemon" ] && kill -TERM "$daemon" 2>/dev/null || true
+    rm -f "$work/linkrouterd"
+}
+trap cleanup EXIT
+"$here/http/github-config.sh" "$routes" bench.example.com "$work/bench.yaml" "$work/urls.txt"
+
+# valgrind 3.19 cannot read the DWARF of Swift 6 binaries: profile a copy without it (symbols stay).
+cp "$binary" "$work/linkrouterd"
+objcopy --strip-debug "$work/linkrouterd"
+out="$work/callgrind.out"
+valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" "$work/linkrouterd" serve \
+    --config "$work/bench.yaml" --host 127.0.0.1 --port "$port" --admin-port "$((port + 1))" \
+    --threads 1 --access-log off >"$work/daemon.log" 2>&1 &
+daemon=$!
+for _ in $(seq 600); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
+curl -s -o /dev/null "http://127.0.0.1:$port/healthz" || die "the daemon did not start: $(cat "$work/daemon.log")"
+
+say "warm-up: $warmup navigates; measured: $count"
+python3 "$here/http/drive.py" "$port" "$work/urls.txt" 0 "$warmup" 1000
+callgrind_control -i on "$daemon" >/dev/null 2>&1
+python3 "$here/http/drive.py" "$port" "$work/urls.txt" "$warmup" "$count" 1000
+callgrind_control -i off "$daemon" >/dev/null 2>&1
+kill -TERM "$daemon"
+wait "$daemon" || true
+daemon=""
+
+callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk -v n="$count" -v file="$out" '
+    function per(v) { gsub(",", "", v); return sprintf("%.0f", v / n) }
+    /PROGRAM TOTALS/ && !total { total = per($1) }
+    /accessHandler/ && /To \[/ && !handler { handler = per($1) }
+    END {
+        print "navigate (per request, callgrind): access handler " handler " instructions; worker thread " total
+        print "callgrind file: " file
+    }'
