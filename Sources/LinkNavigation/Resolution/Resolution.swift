@@ -26,22 +26,59 @@ public struct Mediation: Sendable, Hashable {
     public let source: StackEntry?
     public let destination: StackEntry?
     public let presentation: Presentation?
-    public let payload: [(screen: String, params: EntryParams)]
+    /// The transition the payload is read from: the resolution's own array, shared, so that a
+    /// navigation builds no payload list of its own.
+    private let transition: [TransitionOp]
+
+    /// The screen and params of every entry the transition pushes, presents or updates, in order
+    /// (a `replace` gives each of its entries).
+    public var payload: [(screen: String, params: EntryParams)] {
+        var payload: [(screen: String, params: EntryParams)] = []
+        forEachPayloadItem { payload.append(($0.screen, $0.params)) }
+        return payload
+    }
 
     init(old: [StackEntry], new: [StackEntry], transition: [TransitionOp]) {
         source = old.last
         destination = new.last
         presentation = new.last?.presentation
-        var payload: [(screen: String, params: EntryParams)] = []
-        payload.reserveCapacity(transition.count)  // one entry per op but `replace`, which has its own count
-        for op in transition {
-            switch op {
-            case .push(let entry), .present(let entry), .update(let entry): payload.append((entry.screen, entry.params))
-            case .replace(let entries): payload += entries.map { ($0.screen, $0.params) }
-            case .pop, .dismiss: break
+        self.transition = transition
+    }
+
+    /// Calls `body` with each entry of ``payload``, in order, without building the list.
+    package func forEachPayloadItem(_ body: (StackEntry) -> Void) {
+        for op in transition { Self.forEachEntry(of: op) { entry, _ in body(entry) } }
+    }
+
+    /// ``forEachPayloadItem(_:)`` less the entries whose screen is handed params again later: one
+    /// member per screen, the last, as the answer's `payload` object has it.
+    package func forEachPayloadMember(_ body: (StackEntry) -> Void) {
+        for index in transition.indices {
+            Self.forEachEntry(of: transition[index]) { entry, position in
+                if !isHandedAgain(entry.screen, after: index, position) { body(entry) }
             }
         }
-        self.payload = payload
+    }
+
+    /// Whether a payload entry after entry `position` of op `index` is of `screen`.
+    private func isHandedAgain(_ screen: String, after index: Int, _ position: Int) -> Bool {
+        var found = false
+        if case .replace(let entries) = transition[index] {
+            found = entries[(position + 1)...].contains { $0.screen == screen }
+        }
+        for later in transition[(index + 1)...] where !found {
+            Self.forEachEntry(of: later) { entry, _ in found = found || entry.screen == screen }
+        }
+        return found
+    }
+
+    /// The entries `op` hands params to, with their positions within it.
+    private static func forEachEntry(of op: TransitionOp, _ body: (StackEntry, Int) -> Void) {
+        switch op {
+        case .push(let entry), .present(let entry), .update(let entry): body(entry, 0)
+        case .replace(let entries): for (position, entry) in entries.enumerated() { body(entry, position) }
+        case .pop, .dismiss: break
+        }
     }
 
     public static func == (lhs: Mediation, rhs: Mediation) -> Bool {

@@ -230,9 +230,7 @@ extension JSONWriter {
         key(.payload)
         beginObject()
         // One member per screen: a screen handed params twice keeps its last payload.
-        let payload = mediation.payload
-        for (index, item) in payload.enumerated()
-        where !payload[(index + 1)...].contains(where: { $0.screen == item.screen }) {
+        mediation.forEachPayloadMember { item in
             let tokens = rendering.tokens(for: item.screen)
             if let tokens { key(tokens.nameKey) } else { key(item.screen) }
             // The payload's entries were written in the stack or the transition: copy their params.

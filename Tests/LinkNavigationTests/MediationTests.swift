@@ -1,0 +1,51 @@
+import LinkRouting
+import Testing
+
+@testable import LinkNavigation
+
+/// The mediation's payload, read from the transition it shares with its resolution.
+@Suite struct MediationTests {
+    static func entry(_ id: String, _ screen: String, _ page: Int64) -> StackEntry {
+        StackEntry(id: id, screen: screen, params: ["page": .int(page)], presentation: .push)
+    }
+
+    static func mediation(_ transition: [TransitionOp], new: [StackEntry]) -> Mediation {
+        Mediation(old: [], new: new, transition: transition)
+    }
+
+    @Test func payloadListsEveryHandedEntryInOrder() {
+        let a = Self.entry("e1", "list", 1)
+        let b = Self.entry("e2", "item", 1)
+        let c = Self.entry("e3", "item", 2)
+        let d = Self.entry("e4", "list", 2)
+        let mediation = Self.mediation(
+            [.pop(1), .push(a), .dismiss, .replace([b, c]), .update(d)],
+            new: [a, b, c, d]
+        )
+        #expect(mediation.payload.map(\.screen) == ["list", "item", "item", "list"])
+        #expect(mediation.payload.map(\.params) == [a.params, b.params, c.params, d.params])
+        var items: [String] = []
+        mediation.forEachPayloadItem { items.append($0.id) }
+        #expect(items == ["e1", "e2", "e3", "e4"])
+    }
+
+    /// One member per screen, the last one handed params, in the order of those last ones: the
+    /// answer's `payload` object.
+    @Test func membersKeepTheLastEntryOfEachScreen() {
+        let a = Self.entry("e1", "list", 1)
+        let b = Self.entry("e2", "item", 1)
+        let c = Self.entry("e3", "item", 2)
+        let d = Self.entry("e4", "list", 2)
+        let e = Self.entry("e5", "detail", 1)
+        var members: [String] = []
+        Self.mediation([.push(a), .replace([b, c]), .present(d), .push(e)], new: [a, b, c, d, e])
+            .forEachPayloadMember { members.append($0.id) }
+        #expect(members == ["e3", "e4", "e5"])
+        members = []
+        Self.mediation([.replace([b, a, c])], new: [b, a, c]).forEachPayloadMember { members.append($0.id) }
+        #expect(members == ["e1", "e3"])
+        members = []
+        Self.mediation([.pop(2), .dismiss], new: []).forEachPayloadMember { members.append($0.id) }
+        #expect(members.isEmpty)
+    }
+}
