@@ -25,15 +25,24 @@ public struct JSONConstant: Sendable {
 }
 
 /// JSON text rendered once, with and without the comma that separates it from what comes before.
+///
+/// One array holds both, the comma first: writing a token retains one array, not two.
 struct PreRenderedTokens: Sendable {
-    let plain: [UInt8]
-    let afterComma: [UInt8]
+    /// A comma, then the text.
+    private let bytes: [UInt8]
 
     init(_ write: (inout JSONWriter) -> Void) {
         var writer = JSONWriter(capacity: 32)
         write(&writer)
-        plain = writer.finish()
-        afterComma = [JSONByte.comma] + plain
+        bytes = [JSONByte.comma] + writer.finish()
+    }
+
+    /// Lends the text, after a comma when `comma`.
+    @inline(__always)
+    func withText<R>(comma: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { all in
+            body(comma ? all : UnsafeBufferPointer(rebasing: all[1...]))
+        }
     }
 }
 

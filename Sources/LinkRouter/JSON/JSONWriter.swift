@@ -241,7 +241,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Writes pre-rendered text, with its comma when one is due.
     @inline(__always)
     mutating func appendToken(_ tokens: PreRenderedTokens) {
-        write(needsComma ? tokens.afterComma : tokens.plain)
+        tokens.withText(comma: needsComma) { write($0) }
     }
 
     private mutating func appendQuoted(_ value: String, colon: Bool) {
