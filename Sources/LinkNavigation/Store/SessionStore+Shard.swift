@@ -12,9 +12,15 @@ extension SessionStore {
     /// call reaches its shard through a plain pointer: no reference count to raise and drop.
     struct Shard: ~Copyable {
         fileprivate let slots: Mutex<Slots>
+        /// ``ThreadSanitizerHooks``, copied here when the store is made: reading them next to the lock
+        /// costs a load, where the static properties cost a `swift_once` check on every call.
+        fileprivate let acquireHook: ThreadSanitizerHooks.Hook?
+        fileprivate let releaseHook: ThreadSanitizerHooks.Hook?
 
         init(hasher: MintedIDHasher) {
             slots = Mutex(Slots(hasher: hasher))
+            acquireHook = ThreadSanitizerHooks.acquire
+            releaseHook = ThreadSanitizerHooks.release
         }
     }
 
@@ -60,9 +66,11 @@ extension UnsafeMutablePointer where Pointee == SessionStore.Shard {
         _ body: (inout SessionStore.Slots) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let address = UnsafeMutableRawPointer(self)
+        let acquire = pointee.acquireHook
+        let release = pointee.releaseHook
         return try pointee.slots.withLock { (slots) throws(Failure) -> Result in
-            ThreadSanitizerHooks.acquire?(address)
-            defer { ThreadSanitizerHooks.release?(address) }
+            acquire?(address)
+            defer { release?(address) }
             return try body(&slots)
         }
     }
