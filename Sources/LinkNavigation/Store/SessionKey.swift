@@ -12,11 +12,11 @@ enum SessionKey {
     /// The key of `id`, or `nil` when `id` cannot name a session (it is not 1 to 128 characters of
     /// `A-Z`, `a-z`, `0-9`, `_` and `-`).
     @inline(__always)
-    init?(_ id: String) {
-        if let packed = SessionID.decode(id) {
+    init?(_ id: borrowing String) {
+        if let packed = SessionID.decode(copy id) {
             self = .packed(packed)
-        } else if SessionID.isValid(id) {
-            self = .text(id)
+        } else if SessionID.isValid(copy id) {
+            self = .text(copy id)
         } else {
             return nil
         }

@@ -76,7 +76,7 @@ public final class SessionStore: Sendable {
         let place = locate(key)
         var expired = false
         let session = place.shard.withLock { slots in
-            slots.withLiveSlot(key, id: id, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) { slot in
+            slots.withLiveSlot(key, id: { id }, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) { slot in
                 slot.lastAccess = now
                 return slot.session(id: id)
             }
