@@ -77,8 +77,12 @@ extension SessionStore {
         var expired = false
         // Moved, not copied, into the session `modify` lends: closures cannot consume what they capture.
         var carried: String? = consume id
-        let version = try place.shard.withLock { (slots) throws(SessionStoreError) -> Int? in
-            try slots.withLiveSlot(
+        // Locked and unlocked here, not in a `withLock` closure: see ``Shard``.
+        place.shard.lock()
+        let found: Int?
+        do {
+            defer { place.shard.unlock() }
+            found = try place.shard.pointee.slots.withLiveSlot(
                 key,
                 id: { carried ?? "" },
                 hash: place.hash,
@@ -89,6 +93,7 @@ extension SessionStore {
                 try modify(&slot, id: &carried, now: now, expectedVersion: expectedVersion, body)
             }
         }
+        let version = found
         if expired { held.subtract(1, ordering: .relaxed) }
         guard let version else { throw .noSession }
         return version
