@@ -72,7 +72,7 @@ extension SessionStore {
         body: (inout Session) throws(NavigationFailure) -> Void
     ) throws(SessionStoreError) -> Int {
         guard let key = SessionKey(id) else { throw .noSession }
-        let now = clock.milliseconds()
+        let now = clock.now()
         let place = locate(key)
         var expired = false
         // Moved, not copied, into the session `modify` lends: closures cannot consume what they capture.
