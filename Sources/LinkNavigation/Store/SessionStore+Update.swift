@@ -79,10 +79,10 @@ extension SessionStore {
         var carried: String? = consume id
         // Locked and unlocked here, not in a `withLock` closure: see ``Shard``.
         place.shard.lock()
-        let found: Int?
+        let version: Int?
         do {
             defer { place.shard.unlock() }
-            found = try place.shard.pointee.slots.withLiveSlot(
+            version = try place.shard.pointee.slots.withLiveSlot(
                 key,
                 id: { carried ?? "" },
                 hash: place.hash,
@@ -93,7 +93,6 @@ extension SessionStore {
                 try modify(&slot, id: &carried, now: now, expectedVersion: expectedVersion, body)
             }
         }
-        let version = found
         if expired { held.subtract(1, ordering: .relaxed) }
         guard let version else { throw .noSession }
         return version
