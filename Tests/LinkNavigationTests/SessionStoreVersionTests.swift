@@ -191,5 +191,16 @@ import Testing
         let second = SessionStore.TimeSource.coarseMonotonic.milliseconds()
         #expect(second >= first)
         #expect(first > 0)
+        // The store reads the same clock in place.
+        let inPlace = SessionStore.TimeSource.coarseMonotonic.now()
+        #expect(inPlace >= second)
+        #expect(SessionStore.TimeSource.coarseMonotonic.milliseconds() >= inPlace)
+    }
+
+    @Test func aGivenTimeSourceIsWhatTheStoreReads() {
+        let clock = StoreTestClock()
+        #expect(clock.source.now() == 1_000_000)
+        clock.advance(by: .seconds(2))
+        #expect(clock.source.now() == 1_002_000)
     }
 }

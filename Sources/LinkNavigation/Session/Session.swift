@@ -131,6 +131,12 @@ final class ParkedBox: Sendable {
 
     init(_ value: ParkedNavigation) { self.value = value }
 
+    /// The box's address, 0 for none: an identity check with no retain of either box.
+    @inline(__always)
+    static func address(of box: ParkedBox?) -> UInt {
+        unsafeBitCast(box, to: UInt.self)
+    }
+
     /// Whether two boxes hold equal navigations (or both are absent), looking inside only when they
     /// are not the same box.
     @inline(__always)

@@ -39,64 +39,72 @@ enum SessionID {
     /// two texts give the same bits.
     @inline(__always)
     static func decode(_ id: String) -> PackedID? {
-        // A span borrows the bytes: no retain of the string, no copy.
-        let bytes = id.utf8.span
-        guard bytes.count == generatedLength else { return nil }
-        return bytes.withUnsafeBufferPointer { decode(bytes: $0) }
+        // The string's own bytes, borrowed: no retain, no copy, and (unlike `utf8.span`) inlined.
+        if let decoded = id.utf8.withContiguousStorageIfAvailable({ decode(bytes: $0) }) { return decoded }
+        var contiguous = id
+        contiguous.makeContiguousUTF8()
+        return contiguous.utf8.withContiguousStorageIfAvailable { decode(bytes: $0) } ?? nil
     }
 
-    /// ``decode(_:)`` on exactly ``generatedLength`` bytes.
+    /// ``decode(_:)`` on the id's UTF-8 bytes.
     @inline(__always)
     private static func decode(bytes: UnsafeBufferPointer<UInt8>) -> PackedID? {
-        values.withUnsafeBufferPointer { table -> PackedID? in
-            var invalid: UInt8 = 0  // the 0x40 bit of any byte outside the alphabet
-            // Ten sextets (60 bits) per word, so that no step shifts across two words.
+        guard bytes.count == generatedLength else { return nil }
+        return values.withUnsafeBufferPointer { table -> PackedID? in
+            // Ten sextets (60 bits) per word, so that no step shifts across two words. A byte outside
+            // the alphabet looks up all ones: shifted left by at most 54, they still fill the top
+            // four bits of the word, which valid sextets leave clear. One load, shift and or per byte,
+            // and no separate validity accumulator.
             @inline(__always)
             func sextets(_ range: Range<Int>) -> UInt64 {
                 var word: UInt64 = 0
-                for index in range {
-                    let sextet = table[Int(bytes[index])]
-                    invalid |= sextet
-                    // An invalid byte's 0x40 spills into the next sextet; the id is refused then.
-                    word = (word << 6) | UInt64(sextet)
-                }
+                for index in range { word = (word << 6) | table[Int(bytes[index])] }
                 return word
             }
             let first = sextets(0..<10)  // bits 127...68
             let second = sextets(10..<20)  // bits 67...8
-            let third = sextets(20..<21)  // bits 7...2
-            let last = table[Int(bytes[21])]  // bits 1...0, then four zero bits
-            let id = PackedID(
-                high: (first << 4) | (second >> 56),
-                low: (second << 8) | (third << 2) | UInt64(last >> 4)
-            )
-            // Checked after the words are made, not before: a check first lets the compiler defer
-            // making them past it, keeping all 22 values alive across the branch (spilled to the stack).
-            let valid = (invalid | last) & 0x40 == 0 && last & 0xF == 0
-            return valid ? id : nil
+            let last = sextets(20..<22)  // bits 7...0, then four zero bits
+            guard (first | second) >> 60 == 0, last >> 12 == 0, last & 0xF == 0 else { return nil }
+            return PackedID(high: (first << 4) | (second >> 56), low: (second << 8) | (last >> 4))
         }
     }
 
-    /// Each byte's base64url value, or 0x40 for a byte outside the alphabet (a test checks it
+    /// Each byte's base64url value, or all ones for a byte outside the alphabet (a test checks it
     /// against ``value(of:)``). Written out so that the compiler lays it out statically: no lazy
     /// initialisation to check on every use.
-    static let values: [UInt8] = [
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x3E, 0x40, 0x40,
-        0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E,
-        0x0F, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x40, 0x40, 0x40, 0x40, 0x3F,
-        0x40, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28,
-        0x29, 0x2A, 0x2B, 0x2C, 0x2D, 0x2E, 0x2F, 0x30, 0x31, 0x32, 0x33, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
-        0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
+    static let values: [UInt64] = [
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, 0x3E, .max, .max,
+        0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3A, 0x3B,
+        0x3C, 0x3D, .max, .max, .max, .max, .max, .max,
+        .max, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06,
+        0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E,
+        0x0F, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16,
+        0x17, 0x18, 0x19, .max, .max, .max, .max, 0x3F,
+        .max, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x20,
+        0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28,
+        0x29, 0x2A, 0x2B, 0x2C, 0x2D, 0x2E, 0x2F, 0x30,
+        0x31, 0x32, 0x33, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
+        .max, .max, .max, .max, .max, .max, .max, .max,
     ]
 
     /// The base64url character for a value below 64.
@@ -130,9 +138,9 @@ enum SessionID {
         guard bytes.count > 0, bytes.count <= maxLength else { return false }
         return bytes.withUnsafeBufferPointer { bytes in
             values.withUnsafeBufferPointer { table in
-                var invalid: UInt8 = 0
+                var invalid: UInt64 = 0
                 for byte in bytes { invalid |= table[Int(byte)] }
-                return invalid & 0x40 == 0
+                return invalid < 64
             }
         }
     }

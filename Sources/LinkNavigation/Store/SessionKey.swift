@@ -7,16 +7,18 @@
 /// that no client can choose what the table holds (``MintedIDHasher``).
 enum SessionKey {
     case packed(PackedID)
-    case text(String)
+    /// Any other id, by the hash that picks its shard (``textShardHash``): the text is the caller's
+    /// id. No string inside, so the key is plain data, with nothing to release.
+    case text(shardHash: UInt64)
 
     /// The key of `id`, or `nil` when `id` cannot name a session (it is not 1 to 128 characters of
     /// `A-Z`, `a-z`, `0-9`, `_` and `-`).
     @inline(__always)
-    init?(_ id: String) {
-        if let packed = SessionID.decode(id) {
+    init?(_ id: borrowing String) {
+        if let packed = SessionID.decode(copy id) {
             self = .packed(packed)
-        } else if SessionID.isValid(id) {
-            self = .text(id)
+        } else if SessionID.isValid(copy id) {
+            self = .text(shardHash: FNV1a.hash(copy id))
         } else {
             return nil
         }
@@ -27,8 +29,8 @@ enum SessionKey {
     /// keys are placed by ``MintedIDHasher``, whether the store minted them or a client chose them.
     @inline(__always)
     var textShardHash: UInt64 {
-        guard case .text(let text) = self else { return 0 }
-        return FNV1a.hash(text)
+        guard case .text(let shardHash) = self else { return 0 }
+        return shardHash
     }
 }
 

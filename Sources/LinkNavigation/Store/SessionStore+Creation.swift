@@ -8,7 +8,7 @@ extension SessionStore {
     /// - Throws: ``SessionStoreError/sessionLimit`` when ``Configuration/maxSessions`` live sessions
     ///   are held (expired ones are swept first).
     public func create(attributes: SessionAttributes = [:]) throws(SessionStoreError) -> Session {
-        let now = clock.milliseconds()
+        let now = clock.now()
         try reservePlace(now: now)
         let slot = Slot(attributes: attributes, lastAccess: now)
         while true {
@@ -40,7 +40,7 @@ extension SessionStore {
         attributes: SessionAttributes = [:]
     ) throws(SessionStoreError) -> (session: Session, created: Bool) {
         guard let key = SessionKey(id) else { throw .invalidID }
-        let now = clock.milliseconds()
+        let now = clock.now()
         let place = locate(key)
         let existing = place.shard.withLock { slots in
             slots.withSlot(key, id: id, hash: place.hash) { slot in access(&slot, id: id, now: now) }
@@ -68,7 +68,7 @@ extension SessionStore {
     /// - Returns: How many sessions were removed.
     @discardableResult
     public func removeExpired() -> Int {
-        removeExpired(now: clock.milliseconds())
+        removeExpired(now: clock.now())
     }
 
     func removeExpired(now: Int64) -> Int {

@@ -11,10 +11,21 @@ extension SessionStore {
     /// so that two threads working on different shards do not write to the same cache line, and a
     /// call reaches its shard through a plain pointer: no reference count to raise and drop.
     struct Shard: ~Copyable {
-        fileprivate let slots: Mutex<Slots>
+        /// `Synchronization.Mutex`'s own lock, held through ``lock()`` and ``unlock()`` (the
+        /// pointer's) rather than a `withLock` closure: the compiler would not inline an update's
+        /// closure, which then took a dozen captures as arguments on the stack.
+        fileprivate let handle = _MutexHandle()
+        /// Touched only with the lock held.
+        var slots: Slots
+        /// ``ThreadSanitizerHooks``, copied here when the store is made: reading them next to the lock
+        /// costs a load, where the static properties cost a `swift_once` check on every call.
+        fileprivate let acquireHook: ThreadSanitizerHooks.Hook?
+        fileprivate let releaseHook: ThreadSanitizerHooks.Hook?
 
         init(hasher: MintedIDHasher) {
-            slots = Mutex(Slots(hasher: hasher))
+            slots = Slots(hasher: hasher)
+            acquireHook = ThreadSanitizerHooks.acquire
+            releaseHook = ThreadSanitizerHooks.release
         }
     }
 
@@ -48,7 +59,8 @@ extension SessionStore {
 }
 
 extension UnsafeMutablePointer where Pointee == SessionStore.Shard {
-    /// Runs `body` with the shard's lock held: the only way to its sessions.
+    /// Takes the shard's lock: its sessions (``SessionStore/Shard/slots``) are the caller's until
+    /// ``unlock()``, which must follow on every path (a `defer`).
     ///
     /// Also tells ThreadSanitizer, when the process runs under it, that the lock orders the
     /// sessions' accesses. On Linux, `Synchronization.Mutex` hands a contended lock over inside
@@ -56,15 +68,26 @@ extension UnsafeMutablePointer where Pointee == SessionStore.Shard {
     /// `Mutex` hammered by several threads gets "Swift access race" reports (Swift 6.3.1) although
     /// every access is under the lock. Without ThreadSanitizer the hooks are `nil`.
     @inline(__always)
+    func lock() {
+        pointee.handle.unsafeLock()
+        pointee.acquireHook?(UnsafeMutableRawPointer(self))
+    }
+
+    /// Releases the lock ``lock()`` took.
+    @inline(__always)
+    func unlock() {
+        pointee.releaseHook?(UnsafeMutableRawPointer(self))
+        pointee.handle.unsafeUnlock()
+    }
+
+    /// Runs `body` with the shard's lock held.
+    @inline(__always)
     func withLock<Result, Failure: Error>(
         _ body: (inout SessionStore.Slots) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let address = UnsafeMutableRawPointer(self)
-        return try pointee.slots.withLock { (slots) throws(Failure) -> Result in
-            ThreadSanitizerHooks.acquire?(address)
-            defer { ThreadSanitizerHooks.release?(address) }
-            return try body(&slots)
-        }
+        lock()
+        defer { unlock() }
+        return try body(&pointee.slots)
     }
 }
 

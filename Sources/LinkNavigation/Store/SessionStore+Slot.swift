@@ -61,46 +61,6 @@ extension SessionStore {
             )
         }
 
-        /// The session this slot holds, under `id`, with the slot's attributes moved into it (the
-        /// slot is left with none until ``absorb(_:attributesChanged:)`` or a restore puts them back).
-        @inline(__always)
-        mutating func lendSession(id: String) -> Session {
-            var lent = SessionAttributes()
-            swap(&lent, &attributes)
-            return Session(
-                id: id,
-                stack: stack,
-                attributes: lent,
-                version: version,
-                parkedBox: parked,
-                nextEntryNumber: nextEntryNumber
-            )
-        }
-
-        /// Takes back the session lent by ``lendSession(id:)``: its attributes, and whatever else it
-        /// changed (its version aside, the store's to set).
-        /// - Returns: Whether anything differed.
-        @inline(__always)
-        mutating func absorb(_ session: consuming Session, attributesChanged: Bool) -> Bool {
-            var changed = attributesChanged
-            swap(&attributes, &session.attributes)
-            if session.nextEntryNumber != nextEntryNumber {
-                nextEntryNumber = session.nextEntryNumber
-                changed = true
-            }
-            // An untouched stack is the very buffer the slot holds; only a new one is compared.
-            if !session.stack.sharesBuffer(with: stack), session.stack != stack {
-                swap(&stack, &session.stack)
-                changed = true
-            }
-            // Most updates leave the parked navigation alone: the same box (or none) on both sides.
-            if session.parkedBox !== parked {
-                if !ParkedBox.same(session.parkedBox, parked) { changed = true }
-                swap(&parked, &session.parkedBox)
-            }
-            return changed
-        }
-
         /// Whether the slot has been idle for `ttl` milliseconds or more at `now`.
         @inline(__always)
         func isExpired(at now: Int64, ttl: Int64) -> Bool {

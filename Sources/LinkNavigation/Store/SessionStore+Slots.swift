@@ -11,14 +11,16 @@ extension SessionStore {
         /// Runs `body` in place on the slot of `key` if it is live at `now`; removes it if it has
         /// been idle for `ttl`.
         /// - Parameters:
-        ///   - id: The key's text: a packed key the store did not mint is in the text dictionary.
+        ///   - id: The key's text, read only when the packed table does not hold the key: a packed key
+        ///     the store did not mint is in the text dictionary. A function, so that the caller can
+        ///     move its id into the session `body` lends instead of copying it.
         ///   - hash: The key's ``SessionStore/Located/hash``.
         ///   - expired: Set when an expired slot was removed.
         /// - Returns: What `body` returned, or `nil` when there is no live slot (`body` did not run).
         @inline(__always)
         mutating func withLiveSlot<R, E: Error>(
             _ key: SessionKey,
-            id: String,
+            id: () -> String,
             hash: UInt64,
             now: Int64,
             ttl: Int64,
@@ -34,7 +36,7 @@ extension SessionStore {
                 return try packed.withSlot(at: position, body)
             }
             // A client-chosen id, in any form. One hash lookup: the slot is then reached by its index.
-            guard !text.isEmpty, let index = text.index(forKey: id) else { return nil }
+            guard !text.isEmpty, let index = text.index(forKey: id()) else { return nil }
             if text.values[index].isExpired(at: now, ttl: ttl) {
                 text.remove(at: index)
                 expired = true

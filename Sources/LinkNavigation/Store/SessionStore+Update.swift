@@ -39,9 +39,12 @@ extension SessionStore {
     /// ``update(_:expectedVersion:_:)`` without the copy of the session it returns: the body's result
     /// and the version stored afterwards. The body's session is moved into the store, so a caller
     /// that needs nothing else from it pays for no copy.
+    ///
+    /// The id is taken, not borrowed: it becomes the id of the session lent to `body`, so a caller
+    /// that is done with it pays no retain and release for that copy.
     @inlinable
     public func mutate<Result>(
-        _ id: String,
+        _ id: consuming String,
         expectedVersion: Int? = nil,
         _ body: (inout Session) throws(NavigationFailure) -> Result
     ) throws(SessionStoreError) -> (result: Result, version: Int) {
@@ -49,7 +52,8 @@ extension SessionStore {
         // `applyUpdate(to:expectedVersion:body:)`, which unspecialised generic code would slow down
         // with run-time metadata lookups for `Result`.
         var result: Result?
-        let version = try applyUpdate(to: id, expectedVersion: expectedVersion) { session throws(NavigationFailure) in
+        let version = try applyUpdate(to: consume id, expectedVersion: expectedVersion) {
+            session throws(NavigationFailure) in
             result = try body(&session)
         }
         // Moved out, not copied: a result holding a session would retain each of its references.
@@ -63,18 +67,30 @@ extension SessionStore {
     /// returns the version stored.
     @usableFromInline
     func applyUpdate(
-        to id: String,
+        to id: consuming String,
         expectedVersion: Int?,
         body: (inout Session) throws(NavigationFailure) -> Void
     ) throws(SessionStoreError) -> Int {
         guard let key = SessionKey(id) else { throw .noSession }
-        let now = clock.milliseconds()
+        let now = clock.now()
         let place = locate(key)
         var expired = false
-        let version = try place.shard.withLock { (slots) throws(SessionStoreError) -> Int? in
-            try slots.withLiveSlot(key, id: id, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) {
-                (slot) throws(SessionStoreError) -> Int in
-                try modify(&slot, id: id, now: now, expectedVersion: expectedVersion, body)
+        // Moved, not copied, into the session `modify` lends: closures cannot consume what they capture.
+        var carried: String? = consume id
+        // Locked and unlocked here, not in a `withLock` closure: see ``Shard``.
+        place.shard.lock()
+        let version: Int?
+        do {
+            defer { place.shard.unlock() }
+            version = try place.shard.pointee.slots.withLiveSlot(
+                key,
+                id: { carried ?? "" },
+                hash: place.hash,
+                now: now,
+                ttl: idleTTL,
+                expired: &expired
+            ) { (slot) throws(SessionStoreError) -> Int in
+                try modify(&slot, id: &carried, now: now, expectedVersion: expectedVersion, body)
             }
         }
         if expired { held.subtract(1, ordering: .relaxed) }
@@ -84,9 +100,10 @@ extension SessionStore {
 
     /// The read-modify-write of ``mutate(_:expectedVersion:_:)`` on one live slot, in place, under
     /// its shard's lock. Returns the version stored.
+    /// - Parameter id: Taken (left `nil`) as the lent session's id.
     func modify(
         _ stored: inout Slot,
-        id: String,
+        id: inout String?,
         now: Int64,
         expectedVersion: Int?,
         _ body: (inout Session) throws(NavigationFailure) -> Void
@@ -95,27 +112,31 @@ extension SessionStore {
         if let expectedVersion, expectedVersion != stored.version {
             throw .versionConflict(expected: expectedVersion, actual: stored.version)
         }
-        // The session shares the stack and parked navigation with `stored` (the body copies them
-        // only if it changes them) and is lent the attributes, changed in place: their entries are
-        // kept aside in `attributes`, to compare with and to put back if the body throws. Nothing
-        // else in `stored` changes before the body has returned.
-        return try withUnsafeTemporaryAllocation(
-            of: AttributeSnapshot.Entry.self,
-            capacity: AttributeSnapshot.inlineCapacity
-        ) {
-            (space) throws(SessionStoreError) -> Int in
-            let attributes = AttributeSnapshot(stored.attributes, space: space)
-            defer { attributes.release() }
-            var session = stored.lendSession(id: id)
-            do throws(NavigationFailure) {
-                try body(&session)
-            } catch {
-                stored.attributes = attributes.restored()
-                throw .navigation(error)
+        // The session is lent in place (``LentSession``): its attributes are changed in place, their
+        // entries kept aside in `attributes`, to compare with and to put back if the body throws.
+        // Nothing else in `stored` changes before the body has returned.
+        return try withUnsafeMutablePointer(to: &stored) { (slot) throws(SessionStoreError) -> Int in
+            try withUnsafeTemporaryAllocation(
+                of: AttributeSnapshot.Entry.self,
+                capacity: AttributeSnapshot.inlineCapacity
+            ) { (space) throws(SessionStoreError) -> Int in
+                let attributes = AttributeSnapshot(slot.pointee.attributes, space: space)
+                defer { attributes.release() }
+                return try withUnsafeTemporaryAllocation(of: Session.self, capacity: 1) {
+                    (memory) throws(SessionStoreError) -> Int in
+                    guard let place = memory.baseAddress else { preconditionFailure("no room for the session") }
+                    let lent = LentSession(slot, at: place, id: id.take() ?? "")
+                    do throws(NavigationFailure) {
+                        try body(&lent.session.pointee)
+                    } catch {
+                        lent.restore(attributes.restored())
+                        throw .navigation(error)
+                    }
+                    let attributesChanged = !attributes.matches(lent.session.pointee.attributes)
+                    if lent.takeBack(attributesChanged: attributesChanged) { slot.pointee.version += 1 }
+                    return slot.pointee.version
+                }
             }
-            let attributesChanged = !attributes.matches(session.attributes)
-            if stored.absorb(consume session, attributesChanged: attributesChanged) { stored.version += 1 }
-            return stored.version
         }
     }
 }

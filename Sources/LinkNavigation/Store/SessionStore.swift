@@ -72,11 +72,11 @@ public final class SessionStore: Sendable {
     /// - Returns: The session as stored, or `nil`; an expired session is removed and counts as absent.
     public func session(_ id: String) -> Session? {
         guard let key = SessionKey(id) else { return nil }
-        let now = clock.milliseconds()
+        let now = clock.now()
         let place = locate(key)
         var expired = false
         let session = place.shard.withLock { slots in
-            slots.withLiveSlot(key, id: id, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) { slot in
+            slots.withLiveSlot(key, id: { id }, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) { slot in
                 slot.lastAccess = now
                 return slot.session(id: id)
             }
@@ -105,7 +105,7 @@ public final class SessionStore: Sendable {
     @discardableResult
     public func delete(_ id: String) -> Bool {
         guard let key = SessionKey(id) else { return false }
-        let now = clock.milliseconds()
+        let now = clock.now()
         let place = locate(key)
         let removed = place.shard.withLock { slots -> Slot? in
             slots.withSlot(key, id: id, hash: place.hash) { slot in slot.take() }
