@@ -11,12 +11,14 @@ extension SessionStore {
     /// so that two threads working on different shards do not write to the same cache line, and a
     /// call reaches its shard through a plain pointer: no reference count to raise and drop.
     struct Shard: ~Copyable {
+        /// Touched only with the lock held. First in the shard: ThreadSanitizer records an access to
+        /// the shard through its pointer at the shard's first byte, which must not be the lock's
+        /// word (other threads' atomic operations on it would be reported as races with the access).
+        var slots: Slots
         /// `Synchronization.Mutex`'s own lock, held through ``lock()`` and ``unlock()`` (the
         /// pointer's) rather than a `withLock` closure: the compiler would not inline an update's
         /// closure, which then took a dozen captures as arguments on the stack.
         fileprivate let handle = _MutexHandle()
-        /// Touched only with the lock held.
-        var slots: Slots
         /// ``ThreadSanitizerHooks``, copied here when the store is made: reading them next to the lock
         /// costs a load, where the static properties cost a `swift_once` check on every call.
         fileprivate let acquireHook: ThreadSanitizerHooks.Hook?
