@@ -13,6 +13,8 @@ enum SessionKey {
 
     /// The key of `id`, or `nil` when `id` cannot name a session (it is not 1 to 128 characters of
     /// `A-Z`, `a-z`, `0-9`, `_` and `-`).
+    /// `borrowing`, with explicit copies for the reads: `mutate` holds its id `consuming` (it moves
+    /// it into the lent session), and such a binding may not be copied implicitly.
     @inline(__always)
     init?(_ id: borrowing String) {
         if let packed = SessionID.decode(copy id) {
