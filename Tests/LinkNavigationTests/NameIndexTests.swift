@@ -36,4 +36,23 @@ import Testing
         let built = String("xxscreen_42yy".dropFirst(2).dropLast(2))
         #expect(index.position(of: built) == Self.names.firstIndex(of: "screen_42"))
     }
+
+    /// Names spelled like the table's but stored apart (new storage for the long ones) miss the
+    /// first probe, which compares the strings' words, and are found by their bytes.
+    @Test func aNameStoredApartIsFoundByItsBytes() {
+        let index = NameIndex(Self.names)
+        for (position, name) in Self.names.enumerated() {
+            let apart = String(decoding: Array(name.utf8), as: UTF8.self)
+            #expect(index.position(of: apart) == position, "\(name)")
+        }
+    }
+
+    /// An index built from copies finds the originals, and the other way round.
+    @Test func anIndexOfCopiesFindsTheOriginals() {
+        let copies = Self.names.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        let index = NameIndex(copies)
+        for (position, name) in Self.names.enumerated() {
+            #expect(index.position(of: name) == position, "\(name)")
+        }
+    }
 }

@@ -5,31 +5,60 @@
 /// That resistance is not needed here: the names are fixed when the table is built (from the
 /// route table), and a lookup never inserts, so no input can lengthen a probe beyond the longest
 /// cluster the fixed names made. The table is at most half full.
+///
+/// Most names looked up are copies of the very strings the table holds (a stack entry's screen
+/// is its screen's name), so a first probe compares the string's two words instead of its bytes.
 struct NameIndex: Sendable {
     /// The names, by position.
     private let names: [String]
     /// Position + 1 of the name hashed to each bucket (linear probing); 0 marks a free bucket.
     /// A power of two buckets.
     private let buckets: [Int32]
+    /// The same for each name's two words (``Identity``), with the same number of buckets.
+    private let identityBuckets: [Int32]
+    /// The two words of each name, by position.
+    private let identities: [Identity]
 
     /// - Precondition: `names` are distinct.
     init(_ names: [String]) {
         var count = 8
         while count < names.count * 2 { count *= 2 }
-        var buckets = [Int32](repeating: 0, count: count)
         let mask = count - 1
+        var buckets = [Int32](repeating: 0, count: count)
+        var identityBuckets = [Int32](repeating: 0, count: count)
         for (position, name) in names.enumerated() {
             var bucket = Int(truncatingIfNeeded: FNV1a.hash(name)) & mask
             while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
             buckets[bucket] = Int32(position + 1)
+            bucket = Identity(name).bucket & mask
+            while identityBuckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+            identityBuckets[bucket] = Int32(position + 1)
         }
         self.names = names
         self.buckets = buckets
+        self.identityBuckets = identityBuckets
+        identities = names.map(Identity.init)
     }
 
     /// The position of `name`, or `nil`.
     @inline(__always)
     func position(of name: String) -> Int? {
+        let identity = Identity(name)
+        let mask = identityBuckets.count - 1
+        var bucket = identity.bucket & mask
+        while true {
+            let entry = Int(identityBuckets[bucket])
+            if entry == 0 { break }
+            if identities[entry - 1] == identity { return entry - 1 }
+            bucket = (bucket + 1) & mask
+        }
+        return position(ofText: name)
+    }
+
+    /// The position of the name spelled like `name`, by its bytes. Kept out of line: the callers
+    /// inline the identity probe, and rarely get here.
+    @inline(never)
+    private func position(ofText name: String) -> Int? {
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: FNV1a.hash(name)) & mask
         while true {
@@ -37,6 +66,30 @@ struct NameIndex: Sendable {
             if entry == 0 { return nil }
             if names[entry - 1] == name { return entry - 1 }
             bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// A string's two words as stored. Equal to a held name's exactly when the string is a copy of
+    /// that name: a short name is its bytes, count and flags, all in the words; a longer one is its
+    /// count, flags and the address of its storage, which the table keeps alive (so no other
+    /// storage can be at that address) and which no copy can change (a shared storage is copied
+    /// before a write). A name spelled alike but stored apart does not match; the byte lookup
+    /// finds it.
+    private struct Identity: Equatable, Sendable {
+        let low: UInt64
+        let high: UInt64
+
+        @inline(__always)
+        init(_ name: String) {
+            (low, high) = unsafeBitCast(name, to: (UInt64, UInt64).self)
+        }
+
+        /// Both words mixed (SplitMix64's finaliser), low bits first to use.
+        @inline(__always)
+        var bucket: Int {
+            var mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+            mixed ^= mixed >> 31
+            return Int(truncatingIfNeeded: mixed)
         }
     }
 }
