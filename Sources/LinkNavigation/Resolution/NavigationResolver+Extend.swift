@@ -162,12 +162,13 @@ extension NavigationResolver {
         guard graph.hasSuccessors(of: origin, explicitOnly: false) else { return nil }
         // previous[i]: the index BFS reached screen i from; -1 unvisited. Made when the first screen
         // is reached: most searches find no step at all (every successor is excluded) and allocate
-        // nothing.
+        // nothing. The state is passed `inout`, not captured: a closure capturing local `var`s gets
+        // a run-time exclusivity check on each access.
         var previous: [Int32] = []
         var found: Int?
         var next: [Int] = []
         /// Visits the successors of `from`, queueing the usable ones in `next`; sets `found`.
-        func expand(_ from: Int) {
+        func expand(_ from: Int, _ previous: inout [Int32], _ found: inout Int?, _ next: inout [Int]) {
             graph.forEachSuccessor(of: from, explicitOnly: false) { index in
                 guard previous.isEmpty ? index != origin : previous[index] < 0 else { return true }
                 let candidate = screens[index]
@@ -187,12 +188,12 @@ extension NavigationResolver {
                 return true
             }
         }
-        expand(origin)
+        expand(origin, &previous, &found, &next)
         while !next.isEmpty && found == nil {
             let frontier = next
             next = []
             for from in frontier {
-                expand(from)
+                expand(from, &previous, &found, &next)
                 if found != nil { break }
             }
         }
