@@ -36,7 +36,14 @@ extension Navigator {
                 // A modal needs something beneath it: a cold link parks on its destination's root screen.
                 do {
                     let rootParams = try config.resolver.entryParams(root, EntryParams(match: match))
-                    base = [StackEntry(id: "e\(number)", screen: root.name, params: rootParams, presentation: .root)]
+                    base = [
+                        StackEntry(
+                            id: StackEntry.id(number: number),
+                            screen: root.name,
+                            params: rootParams,
+                            presentation: .root
+                        )
+                    ]
                 } catch {
                     throw .navigation(error)
                 }
@@ -54,7 +61,14 @@ extension Navigator {
                 let params: EntryParams
                 do { params = try config.resolver.entryParams(screen, [:]) } catch { throw .navigation(error) }
                 let presentation: Presentation = i == 0 ? (base.isEmpty ? .root : .modal) : .push
-                layer.append(StackEntry(id: "e\(number)", screen: name, params: params, presentation: presentation))
+                layer.append(
+                    StackEntry(
+                        id: StackEntry.id(number: number),
+                        screen: name,
+                        params: params,
+                        presentation: presentation
+                    )
+                )
                 number += 1
             }
             next.stack = base + layer
