@@ -11,8 +11,9 @@
 # stream (http/navigate.lua) rotates the 203 GitHub-API link URLs over sessions s0..s999, the body the
 # bare URL as text/plain. Runs are interleaved (nginx, hummingbird, mhd-static, linkrouterd, nginx, ...), REPEATS
 # times; figures are medians. Measured: req/s at 64 connections, server CPU per request
-# (/proc/PID/stat utime+stime over the run / requests), p50/p99 at 16 connections, and linkrouterd's
-# resident memory per session after creating 1,000,000 sessions through the API (http/fill.lua).
+# (/proc/PID/stat utime+stime over the run / requests; the table gives the user-mode part too),
+# p50/p99 at 16 connections, and linkrouterd's resident memory per session after creating
+# 1,000,000 sessions through the API (http/fill.lua).
 # The last line of the output is the one-line summary. Release builds; about 5 minutes.
 #
 # Environment: BENCH_HTTP_DURATION (s per throughput run, 10), BENCH_HTTP_LATENCY_DURATION (s per
@@ -107,15 +108,15 @@ wait_http() { # URL: up to 20 s for an answer
     die "no answer from $1"
 }
 children() { pgrep -P "$1" | tr '\n' ' ' || true; }
-cpu_ticks() { # PID...: utime+stime of the processes (all threads), in clock ticks
-    local total=0 pid stat
+cpu_ticks() { # PID...: "utime stime" of the processes (all threads), in clock ticks
+    local user=0 system=0 pid stat
     for pid in "$@"; do
         stat="$(cat "/proc/$pid/stat")"
         stat="${stat##*) }" # the fields after the command name; utime and stime are the 12th and 13th
         set -- $stat
-        total=$((total + ${12} + ${13}))
+        user=$((user + ${12})) system=$((system + ${13}))
     done
-    echo "$total"
+    echo "$user $system"
 }
 rss_bytes() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$1/status"; }
 healthz_sessions() { curl -s "$1/healthz" | sed -n 's/.*"sessions":\([0-9]*\).*/\1/p'; }
@@ -202,24 +203,24 @@ servers=(nginx hummingbird mhd-static linkrouterd)
 
 # One wrk run against SERVER; writes KIND.SERVER.REPEAT.out with the BENCH line and the CPU ticks.
 run() { # KIND SERVER REPEAT CONNECTIONS SECONDS
-    local kind=$1 server=$2 n=$3 c=$4 d=$5 out="$work/$1.$2.$3.out" pids before after
+    local kind=$1 server=$2 n=$3 c=$4 d=$5 out="$work/$1.$2.$3.out" pids user0 system0 user1 system1
     pids=$(pids_of "$server")
-    before=$(cpu_ticks $pids)
+    read -r user0 system0 < <(cpu_ticks $pids)
     taskset -c 0 wrk -t1 -c"$c" -d"${d}s" --timeout 2s --latency -s "$here/http/navigate.lua" \
         "http://127.0.0.1:$(port_of "$server")" -- "$urls" "$sessions" >"$out" 2>&1 || { cat "$out" >&2; die "wrk failed"; }
-    after=$(cpu_ticks $pids)
-    echo " cpu_ticks=$((after - before))" >>"$out"
+    read -r user1 system1 < <(cpu_ticks $pids)
+    echo " cpu_ticks=$((user1 - user0 + system1 - system0)) user_ticks=$((user1 - user0))" >>"$out"
     grep -q '^BENCH' "$out" || { cat "$out" >&2; die "no summary from wrk"; }
     local errors
     errors=$(($(field "$out" connect) + $(field "$out" read) + $(field "$out" write) + $(field "$out" status) + $(field "$out" timeout)))
     [ "$errors" = 0 ] || { cat "$out" >&2; die "$server: $errors failed requests (socket errors or non-2xx)"; }
 }
-# req/s, CPU µs per request, p50 and p99 µs of one run
+# req/s, CPU µs per request, p50 and p99 µs, and user-mode CPU µs per request of one run
 figures() {
-    local out=$1 requests us ticks
-    requests=$(field "$out" requests) us=$(field "$out" duration_us) ticks=$(sed -n 's/.*cpu_ticks=\([0-9]*\).*/\1/p' "$out")
-    awk -v r="$requests" -v us="$us" -v t="$ticks" -v hz="$ticks_per_second" -v p50="$(field "$out" p50_us)" \
-        -v p99="$(field "$out" p99_us)" 'BEGIN { printf "%.0f %.2f %d %d\n", r / (us / 1e6), t / hz * 1e6 / r, p50, p99 }'
+    local out=$1 requests us ticks user
+    requests=$(field "$out" requests) us=$(field "$out" duration_us) ticks=$(field "$out" cpu_ticks) user=$(field "$out" user_ticks)
+    awk -v r="$requests" -v us="$us" -v t="$ticks" -v u="$user" -v hz="$ticks_per_second" -v p50="$(field "$out" p50_us)" \
+        -v p99="$(field "$out" p99_us)" 'BEGIN { printf "%.0f %.2f %d %d %.2f\n", r / (us / 1e6), t / hz * 1e6 / r, p50, p99, u / hz * 1e6 / r }'
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -241,10 +242,11 @@ for n in $(seq "$repeats"); do
     done
 done
 
-declare -A RPS CPU P50 P99 ALL
+declare -A RPS CPU USER P50 P99 ALL
 for s in "${servers[@]}"; do
     RPS[$s]=$(for n in $(seq "$repeats"); do figures "$work/tput.$s.$n.out" | cut -d' ' -f1; done | median)
     CPU[$s]=$(for n in $(seq "$repeats"); do figures "$work/tput.$s.$n.out" | cut -d' ' -f2; done | median)
+    USER[$s]=$(for n in $(seq "$repeats"); do figures "$work/tput.$s.$n.out" | cut -d' ' -f5; done | median)
     P50[$s]=$(for n in $(seq "$repeats"); do figures "$work/lat.$s.$n.out" | cut -d' ' -f3; done | median)
     P99[$s]=$(for n in $(seq "$repeats"); do figures "$work/lat.$s.$n.out" | cut -d' ' -f4; done | median)
     ALL[$s]=$(for n in $(seq "$repeats"); do figures "$work/tput.$s.$n.out" | cut -d' ' -f1; done | paste -sd/)
@@ -308,9 +310,11 @@ nginx_version=$("$nginx_bin" -v 2>&1 | sed 's|.*nginx/||')
 echo
 echo "bench-http: $(nproc) CPUs, kernel $(uname -r), wrk $wrk_version, nginx $nginx_version; server on CPU 1, wrk -t1 on CPU 0"
 echo "  $route_count GitHub-API routes, $sessions sessions, answers of $answer_size bytes on average; medians of $repeats interleaved repeats"
-printf '  %-12s %12s %16s %14s %14s   %s\n' server "req/s (c$connections)" "CPU µs/request" "p50 µs (c16)" "p99 µs (c16)" "req/s per repeat"
+printf '  %-12s %12s %16s %10s %14s %14s   %s\n' server "req/s (c$connections)" "CPU µs/request" "(user)" "p50 µs (c16)" \
+    "p99 µs (c16)" "req/s per repeat"
 for s in "${servers[@]}"; do
-    printf '  %-12s %12s %16s %14s %14s   %s\n' "$s" "${RPS[$s]}" "${CPU[$s]}" "${P50[$s]}" "${P99[$s]}" "${ALL[$s]}"
+    printf '  %-12s %12s %16s %10s %14s %14s   %s\n' "$s" "${RPS[$s]}" "${CPU[$s]}" "${USER[$s]}" "${P50[$s]}" "${P99[$s]}" \
+        "${ALL[$s]}"
 done
 echo "  memory: $created sessions created through navigate in ${fill_seconds}s; RSS $rss_before -> $rss_after bytes$fill_note"
 echo "  libmicrohttpd ceiling: mhd-static $(ratio "${RPS[mhd-static]}" "${RPS[nginx]}")× nginx req/s," \
