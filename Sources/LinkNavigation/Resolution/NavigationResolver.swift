@@ -49,7 +49,12 @@ public struct NavigationResolver: Sendable {
         mutating func make(_ screen: Screen, _ params: EntryParams, first: Bool) -> StackEntry {
             defer { next += 1 }
             let presentation: Presentation = first ? .root : (screen.presentation == .modal ? .modal : .push)
-            return StackEntry(id: StackEntry.id(number: next), screen: screen.name, params: params, presentation: presentation)
+            return StackEntry(
+                id: StackEntry.id(number: next),
+                screen: screen.name,
+                params: params,
+                presentation: presentation
+            )
         }
     }
 
