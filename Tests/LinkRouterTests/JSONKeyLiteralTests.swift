@@ -76,4 +76,9 @@ import Testing
                 }
         )
     }
+
+    @Test(arguments: [NavigationOutcome.Status.navigated, .parked, .redirectedScreen, .unchanged])
+    func statuses(_ status: NavigationOutcome.Status) {
+        #expect(Self.texts(JSONConstant.status(status).tokens) == Self.rendered { $0.string(status.rawValue) })
+    }
 }

@@ -67,6 +67,21 @@ extension JSONConstant {
     /// `{"op":"dismiss"}`.
     static var dismissOp: JSONConstant { JSONConstant(literal: #",{"op":"dismiss"}"#) }
 
+    static var navigated: JSONConstant { JSONConstant(literal: #","navigated""#) }
+    static var parked: JSONConstant { JSONConstant(literal: #","parked""#) }
+    static var redirectedScreen: JSONConstant { JSONConstant(literal: #","redirected_screen""#) }
+    static var unchanged: JSONConstant { JSONConstant(literal: #","unchanged""#) }
+
+    @inline(__always)
+    static func status(_ status: NavigationOutcome.Status) -> JSONConstant {
+        switch status {
+        case .navigated: .navigated
+        case .parked: .parked
+        case .redirectedScreen: .redirectedScreen
+        case .unchanged: .unchanged
+        }
+    }
+
     @inline(__always)
     static func closingEntry(_ presentation: Presentation) -> JSONConstant {
         switch presentation {

@@ -97,15 +97,16 @@ extension JSONWriter {
 
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
-        for item in entries { entry(item, rendering, memo: &memo) }
+        // By index: each entry is read in place, where `for item in` copies it (three retains).
+        for index in entries.indices { entry(entries[index], rendering, memo: &memo) }
         endArray()
     }
 
     mutating func transition(_ ops: [TransitionOp], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
-        for op in ops {
+        for index in ops.indices {
             // Each op's opening (`{"op":"push","entry":`) is one token.
-            switch op {
+            switch ops[index] {
             case .pop(let count):
                 key(.popCount)
                 int(count)
@@ -219,7 +220,8 @@ extension JSONWriter {
         extra: ((inout JSONWriter) -> Void)? = nil
     ) {
         beginObject()
-        field(.status, outcome.status.rawValue)
+        key(.status)
+        constant(.status(outcome.status))
         if dryRun {
             nullField(.session)
             nullField(.version)
@@ -229,8 +231,7 @@ extension JSONWriter {
         }
         field(.url, outcome.url)
         key(.route)
-        if let match = outcome.match {
-            let route = match.route
+        if let route = outcome.match?.route {
             if let head = rendering.head(of: route) {
                 key(head)  // `{"name":…,"pattern":…,"params":`, rendered once per load
             } else {
