@@ -14,6 +14,21 @@ public struct JSONKey: Sendable {
     /// A key given as its text after a comma: `JSONKey(literal: #","status":"#)`.
     @inline(__always)
     init(literal: StaticString) { tokens = PreRenderedTokens(literal: literal) }
+
+    /// This key's text without a hold on its storage, for a holder that keeps this key too.
+    var held: HeldKey { HeldKey(tokens.text) }
+}
+
+/// A key's text by pointer alone, two words with nothing to retain: what the navigation renderer
+/// keeps per screen and route (``ScreenTokens``), where a ``JSONKey`` would retain its storage on
+/// every read. Valid only while the ``JSONKey`` it came from is alive: its holder keeps both.
+struct HeldKey: @unchecked Sendable {
+    // @unchecked: the bytes are never written; the holder keeps them alive (see above).
+
+    /// A comma, then the text.
+    fileprivate let text: UnsafeBufferPointer<UInt8>
+
+    fileprivate init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
 }
 
 /// A string value from a small fixed set (a status, a presentation), quoted and escaped once.
@@ -42,7 +57,7 @@ struct PreRenderedTokens: @unchecked Sendable {
     // @unchecked: the bytes are never written after `init`, and `owner` keeps rendered ones alive.
 
     /// A comma, then the text.
-    private let bytes: UnsafeBufferPointer<UInt8>
+    fileprivate let bytes: UnsafeBufferPointer<UInt8>
     /// Owns `bytes` when they were rendered; `nil` for a literal, which lives as long as the binary.
     private let owner: RenderedBytes?
 
@@ -62,6 +77,9 @@ struct PreRenderedTokens: @unchecked Sendable {
         bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         owner = nil
     }
+
+    /// A comma, then the text: valid while `self` (its `owner`) is alive.
+    fileprivate var text: UnsafeBufferPointer<UInt8> { bytes }
 
     /// Lends the text, after a comma when `comma`.
     @inline(__always)
@@ -89,6 +107,13 @@ extension JSONWriter {
     /// Writes a pre-quoted key and the colon; the next call writes its value.
     public mutating func key(_ key: JSONKey) {
         appendToken(key.tokens)
+        needsComma = false
+    }
+
+    /// Writes a held key (whose holder is alive: see ``HeldKey``) and the colon.
+    @inline(__always)
+    mutating func key(_ key: HeldKey) {
+        appendText(key.text)
         needsComma = false
     }
 

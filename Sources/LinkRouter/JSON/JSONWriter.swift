@@ -244,6 +244,12 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         tokens.withText(comma: needsComma) { write($0) }
     }
 
+    /// Writes `text` (a comma, then pre-rendered text), from its comma when one is due.
+    @inline(__always)
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+        write(needsComma ? text : UnsafeBufferPointer(rebasing: text[1...]))
+    }
+
     private mutating func appendQuoted(_ value: String, colon: Bool) {
         // Native and small strings lend their UTF-8 directly; only a bridged one needs a copy.
         if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0, colon: colon) }) == nil {
