@@ -94,7 +94,7 @@ import Testing
             // Every entry is remembered, in the room or past it, with its params.
             for entry in entries {
                 #expect(memo.range(of: entry) != nil, "\(entry.id)")
-                #expect(memo.paramsRange(screen: entry.screen, params: entry.params) != nil, "\(entry.id)")
+                #expect(memo.paramsRange(of: entry) != nil, "\(entry.id)")
             }
             #expect(memo.range(of: entries[0].with(params: ["z": .int(0)])) == nil)
             // Again, last first: each one now comes from the memo.

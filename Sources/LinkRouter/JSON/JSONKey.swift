@@ -10,6 +10,25 @@ public struct JSONKey: Sendable {
     /// Several members and a final key rendered together, such as `"screen":"home","params":`:
     /// written as one key.
     init(tokens: PreRenderedTokens) { self.tokens = tokens }
+
+    /// A key given as its text after a comma: `JSONKey(literal: #","status":"#)`.
+    @inline(__always)
+    init(literal: StaticString) { tokens = PreRenderedTokens(literal: literal) }
+
+    /// This key's text without a hold on its storage, for a holder that keeps this key too.
+    var held: HeldKey { HeldKey(tokens.text) }
+}
+
+/// A key's text by pointer alone, two words with nothing to retain: what the navigation renderer
+/// keeps per screen and route (``ScreenTokens``), where a ``JSONKey`` would retain its storage on
+/// every read. Valid only while the ``JSONKey`` it came from is alive: its holder keeps both.
+struct HeldKey: @unchecked Sendable {
+    // @unchecked: the bytes are never written; the holder keeps them alive (see above).
+
+    /// A comma, then the text.
+    fileprivate let text: UnsafeBufferPointer<UInt8>
+
+    fileprivate init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
 }
 
 /// A string value from a small fixed set (a status, a presentation), quoted and escaped once.
@@ -22,34 +41,79 @@ public struct JSONConstant: Sendable {
     /// Any valid JSON that ends a value, rendered together (such as `"presentation":"push"}`,
     /// which closes an object): written as one constant.
     init(tokens: PreRenderedTokens) { self.tokens = tokens }
+
+    /// A constant given as its text after a comma: `JSONConstant(literal: #","push""#)`.
+    @inline(__always)
+    init(literal: StaticString) { tokens = PreRenderedTokens(literal: literal) }
 }
 
-/// JSON text rendered once, with and without the comma that separates it from what comes before.
+/// JSON text rendered once, with and without the comma that separates it from what comes before:
+/// one run of bytes, the comma first.
 ///
-/// One array holds both, the comma first: writing a token retains one array, not two.
-struct PreRenderedTokens: Sendable {
+/// The bytes are either rendered at run time into storage the tokens own, or a literal in the
+/// binary (``init(literal:)``): writing a literal token retains nothing and runs no lazy
+/// initialisation, which a `static let` of rendered tokens does on every access.
+struct PreRenderedTokens: @unchecked Sendable {
+    // @unchecked: the bytes are never written after `init`, and `owner` keeps rendered ones alive.
+
     /// A comma, then the text.
-    private let bytes: [UInt8]
+    fileprivate let bytes: UnsafeBufferPointer<UInt8>
+    /// Owns `bytes` when they were rendered; `nil` for a literal, which lives as long as the binary.
+    private let owner: RenderedBytes?
 
     init(_ write: (inout JSONWriter) -> Void) {
         var writer = JSONWriter(capacity: 32)
         write(&writer)
-        bytes = [JSONByte.comma] + writer.finish()
+        let owner = RenderedBytes([JSONByte.comma] + writer.finish())
+        self.owner = owner
+        bytes = owner.bytes
     }
+
+    /// Text given as a literal: a comma, then valid JSON text (such as `#","status":"#`), which
+    /// the caller has checked (JSONKeyTests compares every literal with its rendered form).
+    @inline(__always)
+    init(literal: StaticString) {
+        // A string literal of more than one character is stored as UTF-8 in the binary.
+        bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        owner = nil
+    }
+
+    /// A comma, then the text: valid while `self` (its `owner`) is alive.
+    fileprivate var text: UnsafeBufferPointer<UInt8> { bytes }
 
     /// Lends the text, after a comma when `comma`.
     @inline(__always)
     func withText<R>(comma: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        bytes.withUnsafeBufferPointer { all in
-            body(comma ? all : UnsafeBufferPointer(rebasing: all[1...]))
-        }
+        // `owner`, if any, is alive for as long as `self`, which the caller holds during `body`.
+        body(comma ? bytes : UnsafeBufferPointer(rebasing: bytes[1...]))
     }
+}
+
+/// Rendered token bytes, kept in memory of their own so that tokens can lend them by pointer.
+final class RenderedBytes: @unchecked Sendable {
+    // @unchecked: the bytes are written once, in `init`, and only read after.
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ text: [UInt8]) {
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
+        _ = storage.initialize(from: text)
+        bytes = UnsafeBufferPointer(storage)
+    }
+
+    deinit { bytes.deallocate() }
 }
 
 extension JSONWriter {
     /// Writes a pre-quoted key and the colon; the next call writes its value.
     public mutating func key(_ key: JSONKey) {
         appendToken(key.tokens)
+        needsComma = false
+    }
+
+    /// Writes a held key (whose holder is alive: see ``HeldKey``) and the colon.
+    @inline(__always)
+    mutating func key(_ key: HeldKey) {
+        appendText(key.text)
         needsComma = false
     }
 

@@ -244,6 +244,12 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         tokens.withText(comma: needsComma) { write($0) }
     }
 
+    /// Writes `text` (a comma, then pre-rendered text), from its comma when one is due.
+    @inline(__always)
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+        write(needsComma ? text : UnsafeBufferPointer(rebasing: text[1...]))
+    }
+
     private mutating func appendQuoted(_ value: String, colon: Bool) {
         // Native and small strings lend their UTF-8 directly; only a bridged one needs a copy.
         if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0, colon: colon) }) == nil {
@@ -265,21 +271,23 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
         let comma = needsComma
         let length = utf8.count &+ (comma ? 3 : 2) &+ (colon ? 1 : 0)
-        write(length: length) { text in
-            var position = 0
-            if comma {
-                text[0] = JSONByte.comma
-                position = 1
-            }
-            text[position] = JSONByte.quote
-            position &+= 1
-            if let source = utf8.baseAddress {
-                (text + position).initialize(from: source, count: utf8.count)
-                position &+= utf8.count
-            }
-            text[position] = JSONByte.quote
-            if colon { text[position &+ 1] = JSONByte.colon }
+        let end = count &+ length
+        if end > capacity { grow(to: end) }
+        // Written in place, not through `write(length:)`: its closure would not be inlined here.
+        var text = base + count
+        if comma {
+            text.initialize(to: JSONByte.comma)
+            text += 1
         }
+        text.initialize(to: JSONByte.quote)
+        text += 1
+        if let source = utf8.baseAddress {
+            ShortBytes.copy(from: source, to: text, count: utf8.count)
+            text += utf8.count
+        }
+        text.initialize(to: JSONByte.quote)
+        if colon { (text + 1).initialize(to: JSONByte.colon) }
+        count = end
     }
 
     /// Whether no byte of `utf8` needs escaping, eight bytes at a time: the last word overlaps the
@@ -289,8 +297,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         guard let base = utf8.baseAddress else { return true }
         let count = utf8.count
         guard count >= 8 else {
-            var word: UInt64 = 0x2020_2020_2020_2020
-            withUnsafeMutableBytes(of: &word) { $0.baseAddress?.copyMemory(from: base, byteCount: count) }
+            let word = ShortBytes.word(of: base, count: count)
             return JSONByteScan.isPlainForWriter(word) || !containsEscapable(utf8, from: 0, to: count)
         }
         var index = 0

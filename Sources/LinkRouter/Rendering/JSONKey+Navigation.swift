@@ -1,100 +1,88 @@
 internal import LinkNavigation
 
-/// The keys of the navigation answer (SPEC §5), quoted once.
+// The keys and fixed runs of the navigation answer (SPEC §5) as literals, each a comma and then
+// the text: computed properties over text in the binary, so that writing one costs no lazy
+// initialisation and no retain (a `static let` of rendered tokens costs both on every use, some
+// 180 times per answer). JSONKeyTests renders each one and compares it with its literal.
+
+/// The keys of the navigation answer.
 extension JSONKey {
-    static let status = JSONKey("status")
-    static let session = JSONKey("session")
-    static let version = JSONKey("version")
-    static let url = JSONKey("url")
-    static let route = JSONKey("route")
-    static let name = JSONKey("name")
-    static let pattern = JSONKey("pattern")
-    static let params = JSONKey("params")
-    static let redirects = JSONKey("redirects")
-    static let interceptors = JSONKey("interceptors")
-    static let kind = JSONKey("kind")
-    static let outcome = JSONKey("outcome")
-    static let stack = JSONKey("stack")
-    static let transition = JSONKey("transition")
-    static let mediation = JSONKey("mediation")
-    static let source = JSONKey("source")
-    static let destination = JSONKey("destination")
-    static let presentation = JSONKey("presentation")
-    static let payload = JSONKey("payload")
-    static let parked = JSONKey("parked")
-    static let warnings = JSONKey("warnings")
-    static let code = JSONKey("code")
-    static let param = JSONKey("param")
-    static let message = JSONKey("message")
-    static let id = JSONKey("id")
-    static let screen = JSONKey("screen")
-    static let op = JSONKey("op")
-    static let count = JSONKey("count")
-    static let entry = JSONKey("entry")
-    static let attributes = JSONKey("attributes")
-    static let flow = JSONKey("flow")
-    static let strategy = JSONKey("strategy")
-    static let via = JSONKey("via")
+    static var status: JSONKey { JSONKey(literal: #","status":"#) }
+    static var session: JSONKey { JSONKey(literal: #","session":"#) }
+    static var version: JSONKey { JSONKey(literal: #","version":"#) }
+    static var url: JSONKey { JSONKey(literal: #","url":"#) }
+    static var route: JSONKey { JSONKey(literal: #","route":"#) }
+    static var name: JSONKey { JSONKey(literal: #","name":"#) }
+    static var pattern: JSONKey { JSONKey(literal: #","pattern":"#) }
+    static var params: JSONKey { JSONKey(literal: #","params":"#) }
+    static var redirects: JSONKey { JSONKey(literal: #","redirects":"#) }
+    static var interceptors: JSONKey { JSONKey(literal: #","interceptors":"#) }
+    static var kind: JSONKey { JSONKey(literal: #","kind":"#) }
+    static var outcome: JSONKey { JSONKey(literal: #","outcome":"#) }
+    static var stack: JSONKey { JSONKey(literal: #","stack":"#) }
+    static var transition: JSONKey { JSONKey(literal: #","transition":"#) }
+    static var mediation: JSONKey { JSONKey(literal: #","mediation":"#) }
+    static var source: JSONKey { JSONKey(literal: #","source":"#) }
+    static var destination: JSONKey { JSONKey(literal: #","destination":"#) }
+    static var presentation: JSONKey { JSONKey(literal: #","presentation":"#) }
+    static var payload: JSONKey { JSONKey(literal: #","payload":"#) }
+    static var parked: JSONKey { JSONKey(literal: #","parked":"#) }
+    static var warnings: JSONKey { JSONKey(literal: #","warnings":"#) }
+    static var code: JSONKey { JSONKey(literal: #","code":"#) }
+    static var param: JSONKey { JSONKey(literal: #","param":"#) }
+    static var message: JSONKey { JSONKey(literal: #","message":"#) }
+    static var id: JSONKey { JSONKey(literal: #","id":"#) }
+    static var screen: JSONKey { JSONKey(literal: #","screen":"#) }
+    static var op: JSONKey { JSONKey(literal: #","op":"#) }
+    static var count: JSONKey { JSONKey(literal: #","count":"#) }
+    static var entry: JSONKey { JSONKey(literal: #","entry":"#) }
+    static var attributes: JSONKey { JSONKey(literal: #","attributes":"#) }
+    static var flow: JSONKey { JSONKey(literal: #","flow":"#) }
+    static var strategy: JSONKey { JSONKey(literal: #","strategy":"#) }
+    static var via: JSONKey { JSONKey(literal: #","via":"#) }
 }
 
-/// Runs of the answer that always come together, rendered as one token: an entry's `{"id":`,
-/// a transition op's `{"op":"push","entry":`.
+/// Runs of the answer that always come together, written as one key: an entry's `{"id":`, a
+/// transition op's `{"op":"push","entry":` (`{"op":"pop","count":` for `pop`).
 extension JSONKey {
-    static let openEntry = JSONKey(
-        tokens: PreRenderedTokens { writer in
-            writer.beginObject()
-            writer.key(.id)
-        }
-    )
-
-    /// `{"op":"…","entry":` for the ops that carry one entry, `{"op":"pop","count":` for `pop`.
-    static let pushEntry = opening("push", .entry)
-    static let presentEntry = opening("present", .entry)
-    static let updateEntry = opening("update", .entry)
-    static let popCount = opening("pop", .count)
-    static let replaceStack = opening("replace", .stack)
-
-    private static func opening(_ op: String, _ member: JSONKey) -> JSONKey {
-        JSONKey(
-            tokens: PreRenderedTokens { writer in
-                writer.beginObject()
-                writer.field(.op, op)
-                writer.key(member)
-            }
-        )
-    }
+    static var openEntry: JSONKey { JSONKey(literal: #",{"id":"#) }
+    static var pushEntry: JSONKey { JSONKey(literal: #",{"op":"push","entry":"#) }
+    static var presentEntry: JSONKey { JSONKey(literal: #",{"op":"present","entry":"#) }
+    static var updateEntry: JSONKey { JSONKey(literal: #",{"op":"update","entry":"#) }
+    static var popCount: JSONKey { JSONKey(literal: #",{"op":"pop","count":"#) }
+    static var replaceStack: JSONKey { JSONKey(literal: #",{"op":"replace","stack":"#) }
 }
 
-/// The fixed string values of the navigation answer, quoted once.
+/// The fixed string values of the navigation answer, and the runs that end a value.
 extension JSONConstant {
-    static let push = JSONConstant("push")
-    static let modal = JSONConstant("modal")
-    static let root = JSONConstant("root")
+    static var push: JSONConstant { JSONConstant(literal: #","push""#) }
+    static var modal: JSONConstant { JSONConstant(literal: #","modal""#) }
+    static var root: JSONConstant { JSONConstant(literal: #","root""#) }
 
-    /// `"presentation":"…"}`: the end of an entry, after its params.
-    static let closePush = closing(.push)
-    static let closeModal = closing(.modal)
-    static let closeRoot = closing(.root)
+    /// `"presentation":"…"}`: the end of an entry, after its params (the comma in front is the
+    /// writer's, as after any value).
+    static var closePush: JSONConstant { JSONConstant(literal: #","presentation":"push"}"#) }
+    static var closeModal: JSONConstant { JSONConstant(literal: #","presentation":"modal"}"#) }
+    static var closeRoot: JSONConstant { JSONConstant(literal: #","presentation":"root"}"#) }
     /// `{"op":"dismiss"}`.
-    static let dismissOp = JSONConstant(
-        tokens: PreRenderedTokens { writer in
-            writer.beginObject()
-            writer.field(.op, "dismiss")
-            writer.endObject()
-        }
-    )
+    static var dismissOp: JSONConstant { JSONConstant(literal: #",{"op":"dismiss"}"#) }
 
-    private static func closing(_ presentation: Presentation) -> JSONConstant {
-        JSONConstant(
-            tokens: PreRenderedTokens { writer in
-                // After the params: the comma comes from the writer (`afterComma`), not from here.
-                writer.key(.presentation)
-                writer.constant(.presentation(presentation))
-                writer.endObject()
-            }
-        )
+    static var navigated: JSONConstant { JSONConstant(literal: #","navigated""#) }
+    static var parked: JSONConstant { JSONConstant(literal: #","parked""#) }
+    static var redirectedScreen: JSONConstant { JSONConstant(literal: #","redirected_screen""#) }
+    static var unchanged: JSONConstant { JSONConstant(literal: #","unchanged""#) }
+
+    @inline(__always)
+    static func status(_ status: NavigationOutcome.Status) -> JSONConstant {
+        switch status {
+        case .navigated: .navigated
+        case .parked: .parked
+        case .redirectedScreen: .redirectedScreen
+        case .unchanged: .unchanged
+        }
     }
 
+    @inline(__always)
     static func closingEntry(_ presentation: Presentation) -> JSONConstant {
         switch presentation {
         case .push: .closePush
@@ -103,6 +91,7 @@ extension JSONConstant {
         }
     }
 
+    @inline(__always)
     static func presentation(_ presentation: Presentation) -> JSONConstant {
         switch presentation {
         case .push: .push

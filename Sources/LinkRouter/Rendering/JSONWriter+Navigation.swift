@@ -66,95 +66,6 @@ extension JSONWriter {
         endObject()
     }
 
-    /// Entries already written in one answer and where their JSON lies: the destination appears in
-    /// the stack, in its `push` and in the mediation, and is rendered once; its params are copied
-    /// into the mediation's payload.
-    ///
-    /// The first ``roomCount`` entries go into stack memory the caller lends (``withMemo(_:)``):
-    /// an answer writes a handful of distinct entries, so most answers allocate nothing for it.
-    struct EntryMemo: ~Copyable {
-        struct Written {
-            let entry: StackEntry
-            /// The entry's JSON.
-            let range: Range<Int>
-            /// Its params object's JSON.
-            let params: Range<Int>
-        }
-
-        /// Entries the lent room holds.
-        static let roomCount = 8
-
-        /// `room[0..<count]` is initialised; the rest of what was written is in `overflow`.
-        private let room: UnsafeMutableBufferPointer<Written>
-        private var count = 0
-        private var overflow: [Written] = []
-
-        fileprivate init(room: UnsafeMutableBufferPointer<Written>) {
-            self.room = room
-        }
-
-        deinit {
-            // Entry by entry: `deinitialize(count:)` goes through the run time's generic array destroy.
-            guard let base = room.baseAddress else { return }
-            for index in 0..<count { _ = (base + index).move() }
-        }
-
-        fileprivate mutating func append(_ written: Written) {
-            if count < room.count, let base = room.baseAddress {
-                (base + count).initialize(to: written)
-                count += 1
-            } else {
-                overflow.append(written)
-            }
-        }
-
-        /// Where this very entry's JSON lies, if written.
-        func range(of entry: StackEntry) -> Range<Int>? {
-            // The first with the same id decides: ids are unique within an answer's stacks.
-            find { written in
-                guard written.entry.id == entry.id else { return nil }
-                return .some(written.entry.rendersLike(entry) ? written.range : nil)
-            } ?? nil
-        }
-
-        /// Where the params object of an entry of `screen` holding these very `params` (the same
-        /// storage: the payload takes them from the entries it names) lies, if written.
-        func paramsRange(screen: String, params: EntryParams) -> Range<Int>? {
-            find { written in
-                written.entry.params.sharesStorage(with: params) && written.entry.screen == screen
-                    ? written.params : nil
-            }
-        }
-
-        /// The first answer `look` gives for the written entries, in order, each read in place.
-        private func find<T>(_ look: (borrowing Written) -> T?) -> T? {
-            for index in 0..<count { if let found = look(room[index]) { return found } }
-            return overflow.withUnsafeBufferPointer { overflow in
-                for index in overflow.indices { if let found = look(overflow[index]) { return found } }
-                return nil
-            }
-        }
-    }
-
-    /// Runs `body` with an empty memo whose first entries live on the stack.
-    mutating func withMemo(_ body: (inout JSONWriter, inout EntryMemo) -> Void) {
-        withUnsafeTemporaryAllocation(of: EntryMemo.Written.self, capacity: EntryMemo.roomCount) { room in
-            var memo = EntryMemo(room: room)
-            body(&self, &memo)
-        }
-    }
-
-    /// Writes `entry`, or copies its JSON when the memo has this very entry already.
-    mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, memo: inout EntryMemo) {
-        if let seen = memo.range(of: entry) {
-            repeatValue(seen)
-            return
-        }
-        var params = 0..<0
-        let range = recordValue { $0.entry(entry, rendering, params: &params) }
-        memo.append(EntryMemo.Written(entry: entry, range: range, params: params))
-    }
-
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
         var params = 0..<0
         self.entry(entry, rendering, params: &params)
@@ -177,21 +88,25 @@ extension JSONWriter {
         constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
     }
 
+    /// A stack alone: its ids are distinct, so no entry repeats and no memo is needed.
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering) {
-        withMemo { writer, memo in writer.stack(entries, rendering, memo: &memo) }
+        beginArray()
+        for item in entries { entry(item, rendering) }
+        endArray()
     }
 
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
-        for item in entries { entry(item, rendering, memo: &memo) }
+        // By index: each entry is read in place, where `for item in` copies it (three retains).
+        for index in entries.indices { entry(entries[index], rendering, memo: &memo) }
         endArray()
     }
 
     mutating func transition(_ ops: [TransitionOp], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
-        for op in ops {
+        for index in ops.indices {
             // Each op's opening (`{"op":"push","entry":`) is one token.
-            switch op {
+            switch ops[index] {
             case .pop(let count):
                 key(.popCount)
                 int(count)
@@ -233,8 +148,8 @@ extension JSONWriter {
         mediation.forEachPayloadMember { item in
             let tokens = rendering.tokens(for: item.screen)
             if let tokens { key(tokens.nameKey) } else { key(item.screen) }
-            // The payload's entries were written in the stack or the transition: copy their params.
-            if let seen = memo.paramsRange(screen: item.screen, params: item.params) {
+            // The payload's entries are the transition's, all written through the memo: copy their params.
+            if let identity = EntryMemo.Identity(item), let seen = memo.paramsRange(of: identity) {
                 repeatValue(seen)
             } else {
                 params(item.params, tokens)
@@ -305,7 +220,8 @@ extension JSONWriter {
         extra: ((inout JSONWriter) -> Void)? = nil
     ) {
         beginObject()
-        field(.status, outcome.status.rawValue)
+        key(.status)
+        constant(.status(outcome.status))
         if dryRun {
             nullField(.session)
             nullField(.version)
@@ -315,8 +231,7 @@ extension JSONWriter {
         }
         field(.url, outcome.url)
         key(.route)
-        if let match = outcome.match {
-            let route = match.route
+        if let route = outcome.match?.route {
             if let head = rendering.head(of: route) {
                 key(head)  // `{"name":…,"pattern":…,"params":`, rendered once per load
             } else {
@@ -341,6 +256,9 @@ extension JSONWriter {
             endObject()
         }
         endArray()
+        // The memo records entries by their bits without owning them: every entry it is given is
+        // the outcome's (its stack, its transition, its mediation), which this call borrows until
+        // the memo is gone.
         withMemo { writer, memo in
             writer.key(.stack)
             writer.stack(outcome.session.stack, rendering, memo: &memo)
@@ -363,17 +281,5 @@ extension JSONWriter {
         endArray()
         extra?(&self)
         endObject()
-    }
-}
-
-extension StackEntry {
-    /// Whether `other` is written to the same bytes: the same presentation, the very same params
-    /// storage, and ids and screens equal byte for byte. `==` is looser: canonically equivalent
-    /// strings and `-0.0` and `0.0` compare equal, and would let one entry's text stand for
-    /// another's. Every entry an answer writes twice is a copy of one value (the stack's, its
-    /// push, the mediation's), so the cheap checks decide almost always.
-    fileprivate func rendersLike(_ other: StackEntry) -> Bool {
-        sharesPresentationAndParams(with: other) && id.hasSameUTF8(as: other.id)
-            && screen.hasSameUTF8(as: other.screen)
     }
 }

@@ -6,25 +6,32 @@ internal import LinkRouting
 final class ScreenTokens: Sendable {
     let screen: Screen
     /// `"screen":"NAME","params":`, the middle of a stack entry.
-    let screenAndParams: JSONKey
+    let screenAndParams: HeldKey
     /// `"NAME":`, the screen's member of a mediation payload.
-    let nameKey: JSONKey
+    let nameKey: HeldKey
     /// `"name":` of each declared param, in declaration order.
-    let paramKeys: [JSONKey]
+    let paramKeys: [HeldKey]
     /// The declared params' names, in declaration order.
     let paramNames: [String]
+    /// The keys the held ones above lend their text from: alive as long as this object, which the
+    /// renderer holds while it writes them.
+    private let keys: [JSONKey]
 
     init(_ screen: Screen) {
         self.screen = screen
-        screenAndParams = JSONKey(
+        let screenAndParams = JSONKey(
             tokens: PreRenderedTokens { writer in
                 writer.field(.screen, screen.name)
                 writer.key(.params)
             }
         )
-        nameKey = JSONKey(screen.name)
-        paramKeys = screen.params.map { JSONKey($0.name) }
+        let nameKey = JSONKey(screen.name)
+        let paramKeys = screen.params.map { JSONKey($0.name) }
+        self.screenAndParams = screenAndParams.held
+        self.nameKey = nameKey.held
+        self.paramKeys = paramKeys.map(\.held)
         paramNames = screen.params.map(\.name)
+        keys = [screenAndParams, nameKey] + paramKeys
     }
 }
 
@@ -38,15 +45,22 @@ struct NavigationRendering: Sendable {
     /// By ``Route/index``: the start of a match's `route` object, up to its params' value.
     private let routeHeads: [RouteHead?]
 
+    /// The routes the heads were made for, and the keys their held text lives in: kept alive
+    /// with the rendering, so that no other route can take a recorded route's address.
+    private let routes: [Route]
+    private let headKeys: [JSONKey]
+
+    /// Plain bits, read without a retain: the route (known by address) and its held key.
     private struct RouteHead: Sendable {
-        let route: Route
-        let key: JSONKey
+        let route: ObjectIdentifier
+        let key: HeldKey
     }
 
     init(_ graph: ScreenGraph, routes: [Route] = []) {
         self.graph = graph
         screens = graph.ordered.map(ScreenTokens.init)
         var heads = [RouteHead?](repeating: nil, count: (routes.map(\.index).max() ?? -1) + 1)
+        var keys: [JSONKey] = []
         for route in routes where route.index >= 0 {
             let key = JSONKey(
                 tokens: PreRenderedTokens { writer in
@@ -56,9 +70,12 @@ struct NavigationRendering: Sendable {
                     writer.key(.params)
                 }
             )
-            heads[route.index] = RouteHead(route: route, key: key)
+            keys.append(key)
+            heads[route.index] = RouteHead(route: ObjectIdentifier(route), key: key.held)
         }
         routeHeads = heads
+        self.routes = routes
+        headKeys = keys
     }
 
     /// The tokens of the screen called `name`, or `nil` for a name the table does not have.
@@ -69,9 +86,9 @@ struct NavigationRendering: Sendable {
 
     /// `{"name":…,"pattern":…,"params":` of `route`, or `nil` for a route of another table.
     @inline(__always)
-    func head(of route: Route) -> JSONKey? {
+    func head(of route: Route) -> HeldKey? {
         guard route.index >= 0, route.index < routeHeads.count, let head = routeHeads[route.index],
-            head.route === route
+            head.route == ObjectIdentifier(route)
         else { return nil }
         return head.key
     }

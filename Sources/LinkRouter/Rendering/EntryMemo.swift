@@ -1,0 +1,130 @@
+internal import LinkNavigation
+
+/// Entries already written in one navigation answer and where their JSON lies: the destination
+/// appears in the stack, in its `push` and in the mediation, and is rendered once; its params are
+/// copied into the mediation's payload.
+///
+/// The memo records each entry by its bits only (``Identity``), without owning it: no retain or
+/// release per entry written or looked up. That is sound only while every entry it recorded stays
+/// alive, so that no other string or params array can take the address of one of theirs and
+/// match its bits. ``JSONWriter/navigationAnswer(_:version:_:dryRun:extra:)`` gives it only
+/// entries of the outcome it borrows for its whole run (its stack, its transition's ops, its
+/// mediation), and the memo does not outlive that run.
+///
+/// The first ``roomCount`` entries go into stack memory the caller lends (``JSONWriter/withMemo(_:)``):
+/// an answer writes a handful of distinct entries, so most answers allocate nothing for it.
+struct EntryMemo: ~Copyable {
+    /// The bits of a ``StackEntry``: its id's and screen's string words and the word that packs its
+    /// params' storage and its presentation. Two live entries with equal bits are copies of one
+    /// value (the same string storage or the same small string, the same params storage, the same
+    /// presentation) and are written to the same bytes. `==` on entries is looser: canonically
+    /// equivalent strings and `-0.0` and `0.0` compare equal, and would let one entry's text stand
+    /// for another's.
+    struct Identity: Equatable {
+        let words: (UInt64, UInt64, UInt64, UInt64, UInt64)
+
+        /// The bits of `entry`, or `nil` where an entry is not five words (then nothing is
+        /// remembered, and every entry is written out).
+        @inline(__always)
+        init?(_ entry: borrowing StackEntry) {
+            guard MemoryLayout<StackEntry>.size == MemoryLayout<(UInt64, UInt64, UInt64, UInt64, UInt64)>.size
+            else { return nil }
+            // Reads the entry's bytes in place; nothing is retained, nothing is kept but the bits.
+            words = withUnsafeBytes(of: entry) {
+                $0.loadUnaligned(as: (UInt64, UInt64, UInt64, UInt64, UInt64).self)
+            }
+        }
+
+        @inline(__always)
+        static func == (lhs: Identity, rhs: Identity) -> Bool {
+            lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
+                && lhs.words.3 == rhs.words.3 && lhs.words.4 == rhs.words.4
+        }
+    }
+
+    /// One written entry: plain bits and offsets, nothing to retain or destroy.
+    struct Written {
+        let identity: Identity
+        /// The entry's JSON.
+        let range: Range<Int>
+        /// Its params object's JSON.
+        let params: Range<Int>
+    }
+
+    /// Entries the lent room holds.
+    static let roomCount = 8
+
+    /// `room[0..<count]` is initialised; the rest of what was written is in `overflow`.
+    private let room: UnsafeMutableBufferPointer<Written>
+    private var count = 0
+    private var overflow: [Written] = []
+
+    init(room: UnsafeMutableBufferPointer<Written>) {
+        self.room = room
+    }
+
+    mutating func append(_ written: Written) {
+        if count < room.count, let base = room.baseAddress {
+            // `Written` is trivial: the room needs no deinitialisation when the memo ends.
+            (base + count).initialize(to: written)
+            count += 1
+        } else {
+            overflow.append(written)
+        }
+    }
+
+    /// Where the JSON of the entry with these bits lies, if written.
+    @inline(__always)
+    func range(of identity: Identity) -> Range<Int>? {
+        find(identity)?.range
+    }
+
+    /// Where the params object of the entry with these bits lies, if written.
+    @inline(__always)
+    func paramsRange(of identity: Identity) -> Range<Int>? {
+        find(identity)?.params
+    }
+
+    func range(of entry: StackEntry) -> Range<Int>? {
+        guard let identity = Identity(entry) else { return nil }
+        return range(of: identity)
+    }
+
+    func paramsRange(of entry: StackEntry) -> Range<Int>? {
+        guard let identity = Identity(entry) else { return nil }
+        return paramsRange(of: identity)
+    }
+
+    private func find(_ identity: Identity) -> Written? {
+        for index in 0..<count where room[index].identity == identity { return room[index] }
+        guard !overflow.isEmpty else { return nil }
+        for index in overflow.indices where overflow[index].identity == identity { return overflow[index] }
+        return nil
+    }
+}
+
+extension JSONWriter {
+    /// Runs `body` with an empty memo whose first entries live on the stack. Every entry given to
+    /// the memo must stay alive until `body` returns (see ``EntryMemo``).
+    mutating func withMemo(_ body: (inout JSONWriter, inout EntryMemo) -> Void) {
+        withUnsafeTemporaryAllocation(of: EntryMemo.Written.self, capacity: EntryMemo.roomCount) { room in
+            var memo = EntryMemo(room: room)
+            body(&self, &memo)
+        }
+    }
+
+    /// Writes `entry`, or copies its JSON when the memo has this very entry already.
+    mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+        guard let identity = EntryMemo.Identity(entry) else {
+            self.entry(entry, rendering)
+            return
+        }
+        if let seen = memo.range(of: identity) {
+            repeatValue(seen)
+            return
+        }
+        var params = 0..<0
+        let range = recordValue { $0.entry(entry, rendering, params: &params) }
+        memo.append(EntryMemo.Written(identity: identity, range: range, params: params))
+    }
+}

@@ -1,0 +1,109 @@
+import LinkRouting
+import Testing
+
+@testable import LinkNavigation
+@testable import LinkRouter
+
+/// The answer's memo knows entries by their bits: a copy of an entry is found, an equal entry
+/// built apart is not, and an answer repeats its destination's text byte for byte.
+@Suite struct EntryMemoTests {
+    static let longID = String(repeating: "entry-", count: 4)  // past the 15 bytes of a small string
+
+    static func doc(_ params: EntryParams, id: String = "e2", _ presentation: Presentation = .push) -> StackEntry {
+        StackEntry(id: id, screen: "doc", params: params, presentation: presentation)
+    }
+
+    /// Writes `written` through one memo, then tells which of `looked` it finds.
+    static func found(after written: [StackEntry], _ looked: [StackEntry]) throws -> [Bool] {
+        let rendering = try EntryRenderingTests.rendering()
+        var writer = JSONWriter()
+        var found: [Bool] = []
+        writer.withMemo { writer, memo in
+            writer.stack(written, rendering, memo: &memo)
+            for entry in looked {
+                let range = memo.range(of: entry)
+                #expect((range == nil) == (memo.paramsRange(of: entry) == nil))
+                found.append(range != nil)
+            }
+        }
+        return found
+    }
+
+    @Test func aCopyIsFoundAndAnEqualEntryBuiltApartIsNot() throws {
+        let params = EntryParams(["z": .int(2), "a": .string("x")])
+        let entry = Self.doc(params)
+        let copy = entry
+        let long = Self.doc(params, id: Self.longID)
+        #expect(
+            try Self.found(
+                after: [entry, long],
+                [
+                    copy, long,
+                    // Equal, but other params storage: written anew, not found.
+                    Self.doc(EntryParams(["z": .int(2), "a": .string("x")])),
+                    // The same params storage, another presentation or id.
+                    Self.doc(params, .modal), Self.doc(params, id: "e3"),
+                    // The same id text in other string storage.
+                    Self.doc(params, id: String(repeating: "entry-", count: 4)),
+                ]
+            ) == [true, true, false, false, false, false]
+        )
+    }
+
+    /// A memo miss writes the entry out, a hit copies its text: both are the text the entry has
+    /// alone, params needing escapes and non-ASCII ones included.
+    @Test func hitsAndMissesWriteTheSameText() throws {
+        let rendering = try EntryRenderingTests.rendering()
+        let escaped = Self.doc(EntryParams(["a": .string("q\"b\\n\nc\u{2028}é"), "z": .int(-1)]))
+        let apart = Self.doc(EntryParams(["a": .string("q\"b\\n\nc\u{2028}é"), "z": .int(-1)]))
+        var writer = JSONWriter()
+        writer.withMemo { writer, memo in
+            writer.stack([escaped, apart, escaped], rendering, memo: &memo)
+        }
+        var single = JSONWriter()
+        single.entry(escaped, rendering)
+        let alone = String(decoding: single.finish(), as: UTF8.self)
+        #expect(alone == #"{"id":"e2","screen":"doc","params":{"z":-1,"a":"q\"b\\n\nc\u2028é"},"presentation":"push"}"#)
+        #expect(
+            String(decoding: writer.finish(), as: UTF8.self) == "[" + [alone, alone, alone].joined(separator: ",") + "]"
+        )
+    }
+
+    /// The destination is in the stack, in its `push` and in the mediation, its params in the
+    /// payload: each time the same text, escapes and non-ASCII included.
+    @Test func theDestinationIsWrittenAlikeEverywhere() throws {
+        let client = try APIFixture.client()
+        let id = client.session(at: ["shop://catalog"])
+        let reply = client.navigate(id, "shop://search?q=%22caf%C3%A9%5C%E2%80%A8")
+        reply.expectJSON(200)
+        let session = try #require(client.engine.store.session(id))
+        let destination = try #require(session.stack.last)
+        var single = JSONWriter()
+        single.entry(destination, client.engine.config.rendering)
+        let alone = String(decoding: single.finish(), as: UTF8.self)
+        #expect(alone.contains(#""q":"\"café\\\u2028""#))
+        #expect(Self.occurrences(of: alone, in: reply.text) == 3)
+        #expect(reply.text.contains(#","presentation":"push","payload":{"search":{"q":"\"café\\\u2028""#))
+        let json = reply.json
+        let last = try #require(json["stack"]?.arrayValue?.last)
+        #expect(json["mediation"]?["destination"] == last)
+        #expect(json["mediation"]?["payload"]?["search"] == last["params"])
+    }
+
+    /// How many times `part` occurs in `text`, not overlapping.
+    static func occurrences(of part: String, in text: String) -> Int {
+        let part = Array(part.utf8)
+        let text = Array(text.utf8)
+        var count = 0
+        var index = 0
+        while index + part.count <= text.count {
+            if text[index..<index + part.count].elementsEqual(part) {
+                count += 1
+                index += part.count
+            } else {
+                index += 1
+            }
+        }
+        return count
+    }
+}

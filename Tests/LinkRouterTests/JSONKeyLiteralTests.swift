@@ -1,0 +1,84 @@
+import Testing
+
+@testable import LinkNavigation
+@testable import LinkRouter
+
+/// The navigation answer's keys and runs are literals typed by hand: each is the text the writer
+/// renders for it, with and without its comma.
+@Suite struct JSONKeyLiteralTests {
+    static let names: [(JSONKey, String)] = [
+        (.status, "status"), (.session, "session"), (.version, "version"), (.url, "url"), (.route, "route"),
+        (.name, "name"), (.pattern, "pattern"), (.params, "params"), (.redirects, "redirects"),
+        (.interceptors, "interceptors"), (.kind, "kind"), (.outcome, "outcome"), (.stack, "stack"),
+        (.transition, "transition"), (.mediation, "mediation"), (.source, "source"),
+        (.destination, "destination"), (.presentation, "presentation"), (.payload, "payload"),
+        (.parked, "parked"), (.warnings, "warnings"), (.code, "code"), (.param, "param"),
+        (.message, "message"), (.id, "id"), (.screen, "screen"), (.op, "op"), (.count, "count"),
+        (.entry, "entry"), (.attributes, "attributes"), (.flow, "flow"), (.strategy, "strategy"),
+        (.via, "via"),
+    ]
+
+    /// The text of `tokens`, without and with its comma.
+    static func texts(_ tokens: PreRenderedTokens) -> [String] {
+        [false, true].map { comma in tokens.withText(comma: comma) { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    static func rendered(_ write: (inout JSONWriter) -> Void) -> [String] {
+        texts(PreRenderedTokens(write))
+    }
+
+    @Test func keysAreTheirNamesQuoted() {
+        for (key, name) in Self.names {
+            #expect(Self.texts(key.tokens) == Self.rendered { $0.key(name) }, "\(name)")
+        }
+    }
+
+    static func opening(_ op: String, _ member: String) -> [String] {
+        rendered { writer in
+            writer.beginObject()
+            writer.field("op", op)
+            writer.key(member)
+        }
+    }
+
+    @Test func runsAreWhatTheWriterWrites() {
+        #expect(
+            Self.texts(JSONKey.openEntry.tokens)
+                == Self.rendered {
+                    $0.beginObject(); $0.key("id")
+                }
+        )
+        #expect(Self.texts(JSONKey.pushEntry.tokens) == Self.opening("push", "entry"))
+        #expect(Self.texts(JSONKey.presentEntry.tokens) == Self.opening("present", "entry"))
+        #expect(Self.texts(JSONKey.updateEntry.tokens) == Self.opening("update", "entry"))
+        #expect(Self.texts(JSONKey.popCount.tokens) == Self.opening("pop", "count"))
+        #expect(Self.texts(JSONKey.replaceStack.tokens) == Self.opening("replace", "stack"))
+        #expect(
+            Self.texts(JSONConstant.dismissOp.tokens)
+                == Self.rendered { writer in
+                    writer.beginObject()
+                    writer.field("op", "dismiss")
+                    writer.endObject()
+                }
+        )
+    }
+
+    @Test(arguments: [Presentation.push, .modal, .root])
+    func presentationsAndEntryEnds(_ presentation: Presentation) {
+        let name = presentation.rawValue
+        #expect(Self.texts(JSONConstant.presentation(presentation).tokens) == Self.rendered { $0.string(name) })
+        #expect(
+            Self.texts(JSONConstant.closingEntry(presentation).tokens)
+                == Self.rendered { writer in
+                    writer.key("presentation")
+                    writer.string(name)
+                    writer.endObject()
+                }
+        )
+    }
+
+    @Test(arguments: [NavigationOutcome.Status.navigated, .parked, .redirectedScreen, .unchanged])
+    func statuses(_ status: NavigationOutcome.Status) {
+        #expect(Self.texts(JSONConstant.status(status).tokens) == Self.rendered { $0.string(status.rawValue) })
+    }
+}
