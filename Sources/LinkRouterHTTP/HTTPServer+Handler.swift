@@ -70,9 +70,6 @@ extension HTTPServer.Box {
         }
     }
 
-    /// Header fields a request usually has (a browser sends a dozen, curl and apps three to six).
-    static let typicalHeaderCount = 12
-
     /// The checks made once the headers are in; a response here is sent before any body is read,
     /// and libmicrohttpd then closes the connection.
     private func checkHead(
@@ -85,9 +82,9 @@ extension HTTPServer.Box {
         case .invalid: return errors.invalidTarget
         case .parsed: break
         }
-        // Room for a typical request's fields up front, rather than a first pass over the headers
-        // to count them (libmicrohttpd walks its list once per call).
-        accumulator.reserveHeaders(Self.typicalHeaderCount)
+        // Two walks over libmicrohttpd's list (cheap: it is a linked list in the connection's pool):
+        // this one checks the framing and sizes the fields, the last one copies them into a buffer
+        // of exactly that size, only for a request that passed.
         _ = MHD_get_connection_values_n(
             connection,
             .HEADER_KIND,
@@ -114,6 +111,13 @@ extension HTTPServer.Box {
             if length > limits.maxBodyBytes { return errors.bodyTooLarge }
             accumulator.reserveBody(length)
         }
+        accumulator.keepHeaders(
+            ReceivedHeaderFields(capacity: framing.storedBytes) { writer in
+                _ = withUnsafeMutablePointer(to: &writer) {
+                    MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
+                }
+            }
+        )
         return nil
     }
 
@@ -164,6 +168,19 @@ extension HTTPServer.Box {
 private let releaseBlock: MHD_ContentReaderFreeCallback = { cls in
     guard let cls else { return }
     Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).release()
+}
+
+/// `MHD_KeyValueIteratorN` over the request headers that copies each into a
+/// ``ReceivedHeaderFields/Writer``: `cls` points to the writer, which outlives the walk (it is on
+/// the stack of the call that walks), and the key and value are borrowed from the connection's pool
+/// for the call. Stops at a field that does not fit, which a list unchanged since the sizing walk never has.
+private let copyHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+    guard let cls else { return .NO }
+    let copied = cls.assumingMemoryBound(to: ReceivedHeaderFields.Writer.self).pointee.append(
+        name: UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize),
+        value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
+    )
+    return copied ? .YES : .NO
 }
 
 /// `MHD_KeyValueIteratorN` over the request headers; `cls` is the accumulator, unretained for the call.
