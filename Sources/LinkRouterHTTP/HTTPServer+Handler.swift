@@ -44,7 +44,28 @@ extension HTTPServer.Box {
             requestContext.pointee = beginRequest(uri: url)
         }
         guard let raw = requestContext.pointee else { return false }
-        let accumulator = Unmanaged<RequestAccumulator>.fromOpaque(raw).takeUnretainedValue()
+        // Borrowed without a retain and release: `*req_cls` holds it until the request completes.
+        return Unmanaged<RequestAccumulator>.fromOpaque(raw)._withUnsafeGuaranteedRef { accumulator in
+            step(
+                accumulator,
+                connection: connection,
+                method: method,
+                version: version,
+                uploadData: uploadData,
+                uploadSize: uploadSize
+            )
+        }
+    }
+
+    /// One call of the access handler for the request `accumulator` holds.
+    private func step(
+        _ accumulator: RequestAccumulator,
+        connection: OpaquePointer,
+        method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>
+    ) -> Bool {
         switch accumulator.phase {
         case .headers:
             accumulator.phase = .body
@@ -186,10 +207,11 @@ private let copyHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, v
 /// `MHD_KeyValueIteratorN` over the request headers; `cls` is the accumulator, unretained for the call.
 private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls else { return .NO }
-    let accumulator = Unmanaged<RequestAccumulator>.fromOpaque(cls).takeUnretainedValue()
-    accumulator.addHeader(
-        name: UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize),
-        value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
-    )
+    Unmanaged<RequestAccumulator>.fromOpaque(cls)._withUnsafeGuaranteedRef { accumulator in
+        accumulator.addHeader(
+            name: UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize),
+            value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
+        )
+    }
     return .YES
 }
