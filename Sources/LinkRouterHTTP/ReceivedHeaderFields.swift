@@ -17,19 +17,14 @@ struct ReceivedHeaderFields: Sendable {
             bytes = []
             return
         }
-        // Reserved, then zero-filled and overwritten: `init(unsafeUninitializedCapacity:)` and
-        // `init(repeating:count:)` look the array's storage type up at run time on every call,
-        // which costs more than clearing a header's worth of bytes.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(capacity)
-        bytes.append(contentsOf: repeatElement(0, count: capacity))
-        let written = bytes.withUnsafeMutableBytes { buffer in
-            var writer = Writer(buffer: buffer)
+        // Written on the stack (for a usual header), then copied into an array of exactly the
+        // written size: `init(unsafeUninitializedCapacity:)` and `init(repeating:count:)` look the
+        // array's storage type up at run time on every call, which costs more than the copy.
+        bytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var writer = Writer(buffer: UnsafeMutableRawBufferPointer(buffer))
             write(&writer)
-            return writer.count
+            return Array(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
         }
-        if written < capacity { bytes.removeLast(capacity - written) }
-        self.bytes = bytes
     }
 
     var isEmpty: Bool { bytes.isEmpty }
