@@ -46,13 +46,24 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// gets its UTF-8 bytes borrowed for the call; `nil` when there is no such field. For a
     /// reader that needs no `String`: a received value's bytes are as sent, not repaired.
     package func firstValue(_ name: String, satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
-        Self.withBytes(of: name) { name -> Bool? in
-            if !received.isEmpty, let result = received.withFirstValue(named: name, test) { return result }
-            for index in added.indices where Self.withBytes(of: added[index].name, { Self.sameName($0, name) }) {
-                return Self.withBytes(of: added[index].value, test)
-            }
-            return nil
+        Self.withBytes(of: name) { firstValue($0, satisfies: test) }
+    }
+
+    /// ``firstValue(_:satisfies:)`` for a name known when compiling: its bytes are lent as they
+    /// are, where a `String`'s are copied out first.
+    package func firstValue(_ name: StaticString, satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+        name.withUTF8Buffer { firstValue($0, satisfies: test) }
+    }
+
+    private func firstValue(
+        _ name: UnsafeBufferPointer<UInt8>,
+        satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool? {
+        if !received.isEmpty, let result = received.withFirstValue(named: name, test) { return result }
+        for index in added.indices where Self.withBytes(of: added[index].name, { Self.sameName($0, name) }) {
+            return Self.withBytes(of: added[index].value, test)
         }
+        return nil
     }
 
     /// Every value of `name`, in order.
@@ -95,6 +106,12 @@ public struct HTTPHeaders: Sendable, Sequence {
             let wordB = UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
             if wordA != wordB && lowered(wordA) != lowered(wordB) { return false }
             offset &+= 8
+        }
+        if offset < count && count >= 8 {
+            // The last eight bytes, overlapping bytes already compared, instead of a byte loop.
+            let wordA = UnsafeRawPointer(a + (count &- 8)).loadUnaligned(as: UInt64.self)
+            let wordB = UnsafeRawPointer(b + (count &- 8)).loadUnaligned(as: UInt64.self)
+            return wordA == wordB || lowered(wordA) == lowered(wordB)
         }
         var tailA: UInt64 = 0
         var tailB: UInt64 = 0

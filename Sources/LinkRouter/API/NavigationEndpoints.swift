@@ -154,7 +154,8 @@ extension APIResponder {
     static func bareURL(_ request: HTTPRequest) throws(APIError) -> String? {
         // Only text and form encoding (or no type) carry a bare URL: JSON is read as JSON, other
         // media types are refused (415) there.
-        let carriesURL = request.headers.firstValue("content-type") { RequestBody.carriesBareURL(contentType: $0) }
+        let name: StaticString = "content-type"
+        let carriesURL = request.headers.firstValue(name) { RequestBody.carriesBareURL(contentType: $0) }
         guard carriesURL ?? true else { return nil }
         var start = request.body.startIndex
         var end = request.body.endIndex

@@ -71,15 +71,22 @@ struct RequestBody {
     /// other bytes beyond ASCII never matches, as it never does as text (no lowercase mapping or
     /// canonical equivalent of a non-ASCII character is one of these types' letters).
     static func carriesBareURL(contentType bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let type = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count)])
-        // Most clients send a bare lowercase type: compared as it is.
-        guard type.contains(where: { $0 == 0x20 || $0 == 0x09 || ($0 >= 0x41 && $0 <= 0x5A) }) else {
-            return isBareURLType(type)
+        // One pass to the first `;`, noting whether anything needs skipping or lowering: most
+        // clients send a bare lowercase type, compared as it is.
+        var end = 0
+        var isBare = true
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: ";") { break }
+            if byte == 0x20 || byte == 0x09 || (byte &- 0x41) < 26 { isBare = false }
+            end &+= 1
         }
+        let type = UnsafeBufferPointer(rebasing: bytes[..<end])
+        guard !isBare else { return isBareURLType(type) }
         var normalized: [UInt8] = []
         normalized.reserveCapacity(type.count)
         for byte in type where byte != 0x20 && byte != 0x09 {
-            normalized.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            normalized.append((byte &- 0x41) < 26 ? byte | 0x20 : byte)
         }
         return normalized.withUnsafeBufferPointer { isBareURLType($0) }
     }
