@@ -81,6 +81,17 @@ public struct HTTPHeaders: Sendable, Sequence {
         self = HTTPHeaders(all)
     }
 
+    /// Calls `body` with each field in order, lending the stored strings: a response's fields
+    /// (all added) are read where they are, without the array and iterator ``fields`` and
+    /// ``makeIterator()`` make.
+    func forEachField(_ body: (String, String) -> Void) {
+        if !received.isEmpty {
+            for field in received.strings { body(field.name, field.value) }
+        }
+        // By index: iterating an array of tuples looks up the tuple's type metadata at run time.
+        for index in added.indices { body(added[index].name, added[index].value) }
+    }
+
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 
     /// ASCII case-insensitive comparison on UTF-8 bytes.

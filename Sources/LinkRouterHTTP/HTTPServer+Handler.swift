@@ -171,11 +171,11 @@ extension HTTPServer.Box {
         guard let mhdResponse = created else { return false }
         // MHD_queue_response takes its own reference; this one is ours to drop.
         defer { MHD_destroy_response(mhdResponse) }
-        for field in response.headers {
+        response.headers.forEachField { fieldName, fieldValue in
             // libmicrohttpd refuses fields it manages (Content-Length) and values with CR or LF.
             // `withCString` lends a native string's own NUL-terminated bytes: no copy per field.
-            _ = field.name.withCString { name in
-                field.value.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
+            _ = fieldName.withCString { name in
+                fieldValue.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
             }
         }
         if draining.load(ordering: .relaxed) {

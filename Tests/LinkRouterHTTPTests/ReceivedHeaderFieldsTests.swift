@@ -73,6 +73,16 @@ import Testing
         #expect(headers.values("host") == ["c"])
     }
 
+    @Test func forEachFieldGivesWhatIterationGives() {
+        var headers = Self.received([(Array("Host".utf8), Array("a".utf8)), (Array("X-Bad".utf8), [0xFF])])
+        headers.add("Content-Type", "application/json")
+        headers.add("X-Two", "2")
+        var seen: [String] = []
+        headers.forEachField { name, value in seen.append("\(name)=\(value)") }
+        #expect(seen == ["Host=a", "X-Bad=\u{FFFD}", "Content-Type=application/json", "X-Two=2"])
+        #expect(seen == headers.map { "\($0.name)=\($0.value)" })
+    }
+
     @Test func firstValueSeesReceivedThenAddedFields() {
         var headers = Self.received([("Content-Type", "text/plain")])
         headers.add("X-Added", "yes")
