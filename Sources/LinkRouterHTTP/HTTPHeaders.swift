@@ -1,13 +1,68 @@
 /// Header fields in arrival order. Names compare case-insensitively (ASCII).
+///
+/// A request's fields stay the bytes the client sent (``ReceivedHeaderFields``) until read: the
+/// usual request looks up one or two of them and never needs the rest as strings. Fields added
+/// afterwards follow the received ones.
 public struct HTTPHeaders: Sendable, Sequence {
-    public private(set) var fields: [(name: String, value: String)]
+    /// Fields received from a client, all before ``added``.
+    private var received: ReceivedHeaderFields
+    /// Fields given as strings: by ``init(_:)``, ``add(_:_:)`` and ``set(_:_:)``.
+    private var added: [(name: String, value: String)]
 
-    public init(_ fields: [(name: String, value: String)] = []) { self.fields = fields }
+    public init(_ fields: [(name: String, value: String)] = []) {
+        received = ReceivedHeaderFields()
+        added = fields
+    }
+
+    /// A request's fields as received.
+    init(received: ReceivedHeaderFields) {
+        self.received = received
+        added = []
+    }
+
+    /// Every field, in order (made into strings when they were received as bytes).
+    public var fields: [(name: String, value: String)] {
+        received.isEmpty ? added : received.strings + added
+    }
 
     /// The first value of `name`, compared without regard to ASCII case.
     public subscript(name: String) -> String? {
+        if !received.isEmpty,
+            let value = Self.withBytes(
+                of: name,
+                { name in
+                    received.withFirstValue(named: name) { String(repairingUTF8: $0) }
+                }
+            )
+        {
+            return value
+        }
         // By index: iterating an array of tuples looks up the tuple's type metadata at run time.
-        for index in fields.indices where Self.sameName(fields[index].name, name) { return fields[index].value }
+        for index in added.indices where Self.sameName(added[index].name, name) { return added[index].value }
+        return nil
+    }
+
+    /// Whether the first value of `name` (compared as the subscript does) satisfies `test`, which
+    /// gets its UTF-8 bytes borrowed for the call; `nil` when there is no such field. For a
+    /// reader that needs no `String`: a received value's bytes are as sent, not repaired.
+    package func firstValue(_ name: String, satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+        Self.withBytes(of: name) { firstValue($0, satisfies: test) }
+    }
+
+    /// ``firstValue(_:satisfies:)`` for a name known when compiling: its bytes are lent as they
+    /// are, where a `String`'s are copied out first.
+    package func firstValue(_ name: StaticString, satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+        name.withUTF8Buffer { firstValue($0, satisfies: test) }
+    }
+
+    private func firstValue(
+        _ name: UnsafeBufferPointer<UInt8>,
+        satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool? {
+        if !received.isEmpty, let result = received.withFirstValue(named: name, test) { return result }
+        for index in added.indices where Self.withBytes(of: added[index].name, { Self.sameName($0, name) }) {
+            return Self.withBytes(of: added[index].value, test)
+        }
         return nil
     }
 
@@ -16,34 +71,80 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
-    public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
+    public mutating func add(_ name: String, _ value: String) { added.append((name, value)) }
 
     /// Replaces every field named `name` with one.
     public mutating func set(_ name: String, _ value: String) {
-        fields.removeAll { Self.sameName($0.name, name) }
-        fields.append((name, value))
+        var all = fields
+        all.removeAll { Self.sameName($0.name, name) }
+        all.append((name, value))
+        self = HTTPHeaders(all)
+    }
+
+    /// Calls `body` with each field in order, lending the stored strings: a response's fields
+    /// (all added) are read where they are, without the array and iterator ``fields`` and
+    /// ``makeIterator()`` make.
+    func forEachField(_ body: (String, String) -> Void) {
+        if !received.isEmpty {
+            for field in received.strings { body(field.name, field.value) }
+        }
+        // By index: iterating an array of tuples looks up the tuple's type metadata at run time.
+        for index in added.indices { body(added[index].name, added[index].value) }
     }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 
     /// ASCII case-insensitive comparison on UTF-8 bytes.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        let same = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in sameName(x, y) }
-        }
-        return (same ?? nil)
-            ?? Array(a.utf8).withUnsafeBufferPointer { x in
-                Array(b.utf8).withUnsafeBufferPointer { y in sameName(x, y) }
-            }
+        withBytes(of: a) { x in withBytes(of: b) { y in sameName(x, y) } }
     }
 
-    private static func sameName(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard x.count == y.count else { return false }
-        for i in 0..<x.count where x[i] | 0x20 != y[i] | 0x20 || (x[i] ^ y[i] != 0 && !isLetter(x[i])) {
-            return false
-        }
-        return true
+    /// Calls `body` with the UTF-8 bytes of `text`, borrowed for the call.
+    private static func withBytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    /// ASCII case-insensitive comparison of two names' bytes: equal once ASCII capitals are
+    /// lowered, eight bytes at a time.
+    static func sameName(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = x.count
+        guard count == y.count else { return false }
+        guard count > 0 else { return true }
+        guard let a = x.baseAddress, let b = y.baseAddress else { return false }
+        var offset = 0
+        while offset &+ 8 <= count {
+            let wordA = UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
+            let wordB = UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
+            if wordA != wordB && lowered(wordA) != lowered(wordB) { return false }
+            offset &+= 8
+        }
+        if offset < count && count >= 8 {
+            // The last eight bytes, overlapping bytes already compared, instead of a byte loop.
+            let wordA = UnsafeRawPointer(a + (count &- 8)).loadUnaligned(as: UInt64.self)
+            let wordB = UnsafeRawPointer(b + (count &- 8)).loadUnaligned(as: UInt64.self)
+            return wordA == wordB || lowered(wordA) == lowered(wordB)
+        }
+        var tailA: UInt64 = 0
+        var tailB: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < count {
+            tailA |= UInt64(a[offset]) << shift
+            tailB |= UInt64(b[offset]) << shift
+            shift &+= 8
+            offset &+= 1
+        }
+        return tailA == tailB || lowered(tailA) == lowered(tailB)
+    }
+
+    /// `word` with every byte from `A` to `Z` lowered. Each byte's low seven bits plus a constant
+    /// stay below 0x100 (no carry into the next byte), so their high bits say whether the byte is
+    /// at least `A` and at least `[`; bytes with their own high bit set are not ASCII.
+    static func lowered(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & (ones &* 0x7F)
+        let atLeastA = low &+ ones &* (0x80 - 0x41)
+        let pastZ = low &+ ones &* (0x80 - 0x5B)
+        let capitals = atLeastA & ~pastZ & ~word & (ones &* 0x80)
+        return word | (capitals >> 2)
+    }
 }

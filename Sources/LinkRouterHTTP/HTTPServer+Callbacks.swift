@@ -64,15 +64,19 @@ extension HTTPServer {
         uploadSize,
         requestContext in
         guard let cls, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
-        let handled = Unmanaged<Box>.fromOpaque(cls).takeUnretainedValue().handle(
-            connection: connection,
-            method: method,
-            version: version,
-            url: url,
-            uploadData: uploadData,
-            uploadSize: uploadSize,
-            requestContext: requestContext
-        )
+        // Borrowed without a retain and release (two atomic operations): `start()` holds the box
+        // until `stop()` has joined this thread.
+        let handled = Unmanaged<Box>.fromOpaque(cls)._withUnsafeGuaranteedRef { box in
+            box.handle(
+                connection: connection,
+                method: method,
+                version: version,
+                url: url,
+                uploadData: uploadData,
+                uploadSize: uploadSize,
+                requestContext: requestContext
+            )
+        }
         return handled ? .YES : .NO
     }
 
@@ -81,7 +85,7 @@ extension HTTPServer {
     /// released by `requestCompleted` (libmicrohttpd calls that for every request this one saw).
     private static let uriLog: cmhd_uri_log_callback = { cls, uri, _ in
         guard let cls, let uri else { return nil }
-        return Unmanaged<Box>.fromOpaque(cls).takeUnretainedValue().beginRequest(uri: uri)
+        return Unmanaged<Box>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.beginRequest(uri: uri) }
     }
 
     /// Request-completed callback: releases the accumulator `uriLog` retained into `*req_cls`.
@@ -89,7 +93,7 @@ extension HTTPServer {
     private static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
         guard let cls, let requestContext, let raw = requestContext.pointee else { return }
         requestContext.pointee = nil
-        Unmanaged<Box>.fromOpaque(cls).takeUnretainedValue().endRequest(raw)
+        Unmanaged<Box>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.endRequest(raw) }
     }
 
     /// Unescape callback that changes nothing, so paths and queries reach us still percent-encoded.

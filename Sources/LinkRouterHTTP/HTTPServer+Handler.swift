@@ -44,7 +44,28 @@ extension HTTPServer.Box {
             requestContext.pointee = beginRequest(uri: url)
         }
         guard let raw = requestContext.pointee else { return false }
-        let accumulator = Unmanaged<RequestAccumulator>.fromOpaque(raw).takeUnretainedValue()
+        // Borrowed without a retain and release: `*req_cls` holds it until the request completes.
+        return Unmanaged<RequestAccumulator>.fromOpaque(raw)._withUnsafeGuaranteedRef { accumulator in
+            step(
+                accumulator,
+                connection: connection,
+                method: method,
+                version: version,
+                uploadData: uploadData,
+                uploadSize: uploadSize
+            )
+        }
+    }
+
+    /// One call of the access handler for the request `accumulator` holds.
+    private func step(
+        _ accumulator: RequestAccumulator,
+        connection: OpaquePointer,
+        method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>
+    ) -> Bool {
         switch accumulator.phase {
         case .headers:
             accumulator.phase = .body
@@ -70,9 +91,6 @@ extension HTTPServer.Box {
         }
     }
 
-    /// Header fields a request usually has (a browser sends a dozen, curl and apps three to six).
-    static let typicalHeaderCount = 12
-
     /// The checks made once the headers are in; a response here is sent before any body is read,
     /// and libmicrohttpd then closes the connection.
     private func checkHead(
@@ -85,9 +103,9 @@ extension HTTPServer.Box {
         case .invalid: return errors.invalidTarget
         case .parsed: break
         }
-        // Room for a typical request's fields up front, rather than a first pass over the headers
-        // to count them (libmicrohttpd walks its list once per call).
-        accumulator.reserveHeaders(Self.typicalHeaderCount)
+        // Two walks over libmicrohttpd's list (cheap: it is a linked list in the connection's pool):
+        // this one checks the framing and sizes the fields, the last one copies them into a buffer
+        // of exactly that size, only for a request that passed.
         _ = MHD_get_connection_values_n(
             connection,
             .HEADER_KIND,
@@ -114,6 +132,13 @@ extension HTTPServer.Box {
             if length > limits.maxBodyBytes { return errors.bodyTooLarge }
             accumulator.reserveBody(length)
         }
+        accumulator.keepHeaders(
+            ReceivedHeaderFields(capacity: framing.storedBytes) { writer in
+                _ = withUnsafeMutablePointer(to: &writer) {
+                    MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
+                }
+            }
+        )
         return nil
     }
 
@@ -146,11 +171,11 @@ extension HTTPServer.Box {
         guard let mhdResponse = created else { return false }
         // MHD_queue_response takes its own reference; this one is ours to drop.
         defer { MHD_destroy_response(mhdResponse) }
-        for field in response.headers {
+        response.headers.forEachField { fieldName, fieldValue in
             // libmicrohttpd refuses fields it manages (Content-Length) and values with CR or LF.
             // `withCString` lends a native string's own NUL-terminated bytes: no copy per field.
-            _ = field.name.withCString { name in
-                field.value.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
+            _ = fieldName.withCString { name in
+                fieldValue.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
             }
         }
         if draining.load(ordering: .relaxed) {
@@ -166,13 +191,27 @@ private let releaseBlock: MHD_ContentReaderFreeCallback = { cls in
     Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).release()
 }
 
-/// `MHD_KeyValueIteratorN` over the request headers; `cls` is the accumulator, unretained for the call.
-private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+/// `MHD_KeyValueIteratorN` over the request headers that copies each into a
+/// ``ReceivedHeaderFields/Writer``: `cls` points to the writer, which outlives the walk (it is on
+/// the stack of the call that walks), and the key and value are borrowed from the connection's pool
+/// for the call. Stops at a field that does not fit, which a list unchanged since the sizing walk never has.
+private let copyHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls else { return .NO }
-    let accumulator = Unmanaged<RequestAccumulator>.fromOpaque(cls).takeUnretainedValue()
-    accumulator.addHeader(
+    let copied = cls.assumingMemoryBound(to: ReceivedHeaderFields.Writer.self).pointee.append(
         name: UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize),
         value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
     )
+    return copied ? .YES : .NO
+}
+
+/// `MHD_KeyValueIteratorN` over the request headers; `cls` is the accumulator, unretained for the call.
+private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+    guard let cls else { return .NO }
+    Unmanaged<RequestAccumulator>.fromOpaque(cls)._withUnsafeGuaranteedRef { accumulator in
+        accumulator.addHeader(
+            name: UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize),
+            value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
+        )
+    }
     return .YES
 }

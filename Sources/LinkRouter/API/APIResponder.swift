@@ -249,9 +249,14 @@ struct PathParts {
         return same ?? (string(index) == literal.description)
     }
 
-    /// Part `index` as a string.
+    /// Part `index` as a string: made from its bytes (a part lies between `/` bytes, so it is
+    /// whole UTF-8), without a substring's index arithmetic and scalar-alignment checks.
     func string(_ index: Int) -> String {
         let range = range(index)
+        let fromBytes = path.utf8.withContiguousStorageIfAvailable { bytes in
+            String(repairingUTF8: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        if let fromBytes { return fromBytes }
         let utf8 = path.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let end = utf8.index(start, offsetBy: range.count)

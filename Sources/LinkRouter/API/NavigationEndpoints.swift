@@ -152,10 +152,11 @@ extension APIResponder {
 
     /// A `text/plain` (or form-encoded, as curl's `-d` sends) body that is not JSON: the URL itself.
     static func bareURL(_ request: HTTPRequest) throws(APIError) -> String? {
-        let type = request.headers["content-type"].map(RequestBody.mediaType) ?? ""
-        if type == "application/json" || type.hasSuffix("+json") { return nil }
-        // Only text and form encoding carry a bare URL; other media types are refused (415).
-        guard type.isEmpty || type == "text/plain" || type == "application/x-www-form-urlencoded" else { return nil }
+        // Only text and form encoding (or no type) carry a bare URL: JSON is read as JSON, other
+        // media types are refused (415) there.
+        let name: StaticString = "content-type"
+        let carriesURL = request.headers.firstValue(name) { RequestBody.carriesBareURL(contentType: $0) }
+        guard carriesURL ?? true else { return nil }
         var start = request.body.startIndex
         var end = request.body.endIndex
         while start < end, Self.isSpace(request.body[start]) { start += 1 }

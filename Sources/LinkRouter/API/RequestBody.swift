@@ -2,6 +2,12 @@ internal import LinkNavigation
 internal import LinkRouterHTTP
 internal import LinkRouting
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reading request bodies: JSON objects with a bounded depth, typed fields, clear 400s.
 struct RequestBody {
     let object: JSONObject
@@ -56,6 +62,43 @@ struct RequestBody {
         guard needsWork else { return contentType }
         let bare = contentType.utf8.firstIndex(of: UInt8(ascii: ";")).map { String(contentType[..<$0]) } ?? contentType
         return String(decoding: bare.lowercased().utf8.filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
+    }
+
+    /// Whether a body sent with this `Content-Type` value (its bytes) may be a bare URL: its media
+    /// type, as ``mediaType(_:)`` gives it, is empty, `text/plain` or
+    /// `application/x-www-form-urlencoded`. Read as bytes, without making strings: parameters
+    /// from the first `;` are dropped, spaces and tabs skipped, ASCII capitals lowered. A value with
+    /// other bytes beyond ASCII never matches, as it never does as text (no lowercase mapping or
+    /// canonical equivalent of a non-ASCII character is one of these types' letters).
+    static func carriesBareURL(contentType bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // One pass to the first `;`, noting whether anything needs skipping or lowering: most
+        // clients send a bare lowercase type, compared as it is.
+        var end = 0
+        var isBare = true
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: ";") { break }
+            if byte == 0x20 || byte == 0x09 || (byte &- 0x41) < 26 { isBare = false }
+            end &+= 1
+        }
+        let type = UnsafeBufferPointer(rebasing: bytes[..<end])
+        guard !isBare else { return isBareURLType(type) }
+        var normalized: [UInt8] = []
+        normalized.reserveCapacity(type.count)
+        for byte in type where byte != 0x20 && byte != 0x09 {
+            normalized.append((byte &- 0x41) < 26 ? byte | 0x20 : byte)
+        }
+        return normalized.withUnsafeBufferPointer { isBareURLType($0) }
+    }
+
+    /// Whether a media type (already without parameters, spaces and capitals) may carry a bare URL.
+    private static func isBareURLType(_ type: UnsafeBufferPointer<UInt8>) -> Bool {
+        type.isEmpty || equals(type, "text/plain") || equals(type, "application/x-www-form-urlencoded")
+    }
+
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+        return memcmp(base, literal.utf8Start, bytes.count) == 0
     }
 
     /// Rejects members other than `allowed`.

@@ -1,0 +1,142 @@
+import Testing
+
+@testable import LinkRouterHTTP
+
+/// Header fields kept as the bytes a client sent: lookups, strings made on demand, and the
+/// fields added afterwards.
+@Suite struct ReceivedHeaderFieldsTests {
+    /// Headers as a request carries them, from raw name and value bytes.
+    static func received(_ fields: [([UInt8], [UInt8])]) -> HTTPHeaders {
+        let size = fields.reduce(0) { $0 + ReceivedHeaderFields.storedSize(name: $1.0.count, value: $1.1.count) }
+        let stored = ReceivedHeaderFields(capacity: size) { writer in
+            for (name, value) in fields {
+                let copied = name.withUnsafeBytes { name in
+                    value.withUnsafeBytes { value in writer.append(name: name, value: value) }
+                }
+                #expect(copied)
+            }
+        }
+        return HTTPHeaders(received: stored)
+    }
+
+    static func received(_ fields: [(String, String)]) -> HTTPHeaders {
+        received(fields.map { (Array($0.0.utf8), Array($0.1.utf8)) })
+    }
+
+    @Test func lookupIgnoresTheCaseOfASCIILettersOnly() {
+        let headers = Self.received([("Host", "a"), ("Content-Type", "text/plain"), ("X-Ä", "umlaut")])
+        #expect(headers["content-type"] == "text/plain")
+        #expect(headers["CONTENT-TYPE"] == "text/plain")
+        #expect(headers["host"] == "a")
+        #expect(headers["content-typ"] == nil)
+        #expect(headers["content-type "] == nil)
+        #expect(headers["x-Ä"] == "umlaut")
+        #expect(headers["x-ä"] == nil)
+    }
+
+    @Test func theFirstOfARepeatedNameWinsAndValuesKeepTheOrder() {
+        let headers = Self.received([("Accept", "a"), ("X", "1"), ("accept", "b"), ("ACCEPT", "c")])
+        #expect(headers["accept"] == "a")
+        #expect(headers.values("Accept") == ["a", "b", "c"])
+        #expect(headers.fields.map(\.name) == ["Accept", "X", "accept", "ACCEPT"])
+        #expect(Array(headers).map(\.value) == ["a", "1", "b", "c"])
+    }
+
+    @Test func bytesThatAreNotUTF8AreRepairedWhenRead() {
+        let headers = Self.received([(Array("X-Name".utf8), [0x61, 0xFF, 0x62]), ([0xC3], [0xC3, 0xA9])])
+        #expect(headers["x-name"] == "a\u{FFFD}b")
+        #expect(headers.fields.map(\.name) == ["X-Name", "\u{FFFD}"])
+        #expect(headers.fields.map(\.value) == ["a\u{FFFD}b", "é"])
+        // The byte view sees what was sent.
+        #expect(headers.firstValue("x-name") { Array($0) == [0x61, 0xFF, 0x62] } == true)
+    }
+
+    @Test func manyFieldsAndLongValuesAreAllKept() {
+        let fields = (0..<200).map { ("X-Field-\($0)", String(repeating: "v", count: $0 * 7)) }
+        let headers = Self.received(fields)
+        #expect(headers.fields.count == 200)
+        #expect(headers["x-field-199"] == String(repeating: "v", count: 199 * 7))
+        #expect(headers["X-FIELD-0"] == "")
+        #expect(headers.fields.map(\.name) == fields.map(\.0))
+    }
+
+    @Test func addedFieldsFollowTheReceivedOnes() {
+        var headers = Self.received([("Host", "a"), ("X-One", "1")])
+        headers.add("X-Two", "2")
+        headers.add("host", "b")
+        #expect(headers.fields.map(\.name) == ["Host", "X-One", "X-Two", "host"])
+        #expect(headers["HOST"] == "a")
+        #expect(headers["x-two"] == "2")
+        #expect(headers.values("host") == ["a", "b"])
+        headers.set("HOST", "c")
+        #expect(headers.fields.map(\.name) == ["X-One", "X-Two", "HOST"])
+        #expect(headers.values("host") == ["c"])
+    }
+
+    @Test func forEachFieldGivesWhatIterationGives() {
+        var headers = Self.received([(Array("Host".utf8), Array("a".utf8)), (Array("X-Bad".utf8), [0xFF])])
+        headers.add("Content-Type", "application/json")
+        headers.add("X-Two", "2")
+        var seen: [String] = []
+        headers.forEachField { name, value in seen.append("\(name)=\(value)") }
+        #expect(seen == ["Host=a", "X-Bad=\u{FFFD}", "Content-Type=application/json", "X-Two=2"])
+        #expect(seen == headers.map { "\($0.name)=\($0.value)" })
+    }
+
+    @Test func firstValueSeesReceivedThenAddedFields() {
+        var headers = Self.received([("Content-Type", "text/plain")])
+        headers.add("X-Added", "yes")
+        #expect(headers.firstValue("content-type") { Array($0) == Array("text/plain".utf8) } == true)
+        #expect(headers.firstValue("x-added") { Array($0) == Array("yes".utf8) } == true)
+        #expect(headers.firstValue("x-missing") { _ in true } == nil)
+        #expect(HTTPHeaders().firstValue("content-type") { _ in true } == nil)
+        let literal: StaticString = "Content-TYPE"
+        #expect(headers.firstValue(literal) { Array($0) == Array("text/plain".utf8) } == true)
+        let scalar: StaticString = "x"
+        #expect(headers.firstValue(scalar) { _ in true } == nil)
+        #expect(HTTPHeaders([(name: "CONTENT-type", value: "x")]).firstValue("content-type") { $0.count == 1 } == true)
+    }
+
+    @Test func noFieldsReadAsEmpty() {
+        let headers = HTTPHeaders(received: ReceivedHeaderFields(capacity: 0) { _ in })
+        #expect(headers.fields.isEmpty)
+        #expect(headers["host"] == nil)
+    }
+
+    @Test func theWriterRefusesAFieldThatDoesNotFit() {
+        let stored = ReceivedHeaderFields(capacity: ReceivedHeaderFields.storedSize(name: 4, value: 1) + 3) { writer in
+            let name = Array("Host".utf8)
+            let value = Array("a".utf8)
+            let first = name.withUnsafeBytes { n in value.withUnsafeBytes { writer.append(name: n, value: $0) } }
+            let second = name.withUnsafeBytes { n in value.withUnsafeBytes { writer.append(name: n, value: $0) } }
+            #expect(first && !second)
+        }
+        #expect(HTTPHeaders(received: stored).fields.count == 1)
+    }
+
+    /// The word-at-a-time comparison agrees with the byte rule (equal, or the same ASCII letter in
+    /// another case) for every pair of bytes at every place around the eight-byte words.
+    @Test func nameComparisonAgreesWithTheBytewiseRule() {
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        for length in [1, 7, 8, 9, 12, 16, 17] {
+            for position in Set([0, length / 2, length - 1]) {
+                var a = [UInt8](repeating: UInt8(ascii: "k"), count: length)
+                var b = [UInt8](repeating: UInt8(ascii: "K"), count: length)
+                for x in 0...255 {
+                    for y in 0...255 {
+                        a[position] = UInt8(x)
+                        b[position] = UInt8(y)
+                        let expected = x == y || (isLetter(UInt8(x)) && UInt8(x) ^ UInt8(y) == 0x20)
+                        let same = a.withUnsafeBufferPointer { a in
+                            b.withUnsafeBufferPointer { HTTPHeaders.sameName(a, $0) }
+                        }
+                        if same != expected { Issue.record("\(x) and \(y) at \(position) of \(length)") }
+                    }
+                }
+            }
+        }
+        #expect(HTTPHeaders.sameName("", ""))
+        #expect(!HTTPHeaders.sameName("a", ""))
+        #expect(HTTPHeaders.sameName("Content-Length", "content-LENGTH"))
+    }
+}
