@@ -14,10 +14,10 @@ struct NameIndex: Sendable {
     /// Position + 1 of the name hashed to each bucket (linear probing); 0 marks a free bucket.
     /// A power of two buckets.
     private let buckets: [Int32]
-    /// The same for each name's two words (``Identity``), with the same number of buckets.
-    private let identityBuckets: [Int32]
-    /// The two words of each name, by position.
-    private let identities: [Identity]
+    /// Each name's two words (``Identity``) with its position, hashed by those words (linear
+    /// probing, the same number of buckets); a free bucket has position -1. One array: a probe
+    /// reads one bucket.
+    private let identityBuckets: [IdentityBucket]
 
     /// - Precondition: `names` are distinct.
     init(_ names: [String]) {
@@ -25,34 +25,36 @@ struct NameIndex: Sendable {
         while count < names.count * 2 { count *= 2 }
         let mask = count - 1
         var buckets = [Int32](repeating: 0, count: count)
-        var identityBuckets = [Int32](repeating: 0, count: count)
+        var identityBuckets = [IdentityBucket](repeating: IdentityBucket(), count: count)
         for (position, name) in names.enumerated() {
             var bucket = Int(truncatingIfNeeded: FNV1a.hash(name)) & mask
             while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
             buckets[bucket] = Int32(position + 1)
-            bucket = Identity(name).bucket & mask
-            while identityBuckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-            identityBuckets[bucket] = Int32(position + 1)
+            let identity = Identity(name)
+            bucket = identity.bucket & mask
+            while identityBuckets[bucket].position >= 0 { bucket = (bucket + 1) & mask }
+            identityBuckets[bucket] = IdentityBucket(identity: identity, position: position)
         }
         self.names = names
         self.buckets = buckets
         self.identityBuckets = identityBuckets
-        identities = names.map(Identity.init)
     }
 
     /// The position of `name`, or `nil`.
     @inline(__always)
     func position(of name: String) -> Int? {
         let identity = Identity(name)
-        let mask = identityBuckets.count - 1
-        var bucket = identity.bucket & mask
-        while true {
-            let entry = Int(identityBuckets[bucket])
-            if entry == 0 { break }
-            if identities[entry - 1] == identity { return entry - 1 }
-            bucket = (bucket + 1) & mask
+        let found = identityBuckets.withUnsafeBufferPointer { buckets in
+            let mask = buckets.count &- 1
+            var bucket = identity.bucket & mask
+            while true {
+                let entry = buckets[bucket]
+                if entry.position < 0 { return -1 }
+                if entry.identity == identity { return entry.position }
+                bucket = (bucket &+ 1) & mask
+            }
         }
-        return position(ofText: name)
+        return found >= 0 ? found : position(ofText: name)
     }
 
     /// The position of the name spelled like `name`, by its bytes. Kept out of line: the callers
@@ -76,8 +78,10 @@ struct NameIndex: Sendable {
     /// before a write). A name spelled alike but stored apart does not match; the byte lookup
     /// finds it.
     private struct Identity: Equatable, Sendable {
-        let low: UInt64
-        let high: UInt64
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init() {}
 
         @inline(__always)
         init(_ name: String) {
@@ -91,5 +95,12 @@ struct NameIndex: Sendable {
             mixed ^= mixed >> 31
             return Int(truncatingIfNeeded: mixed)
         }
+    }
+
+    /// A bucket of ``identityBuckets``.
+    private struct IdentityBucket: Sendable {
+        var identity = Identity()
+        /// The name's position; -1 for a free bucket.
+        var position = -1
     }
 }
