@@ -54,8 +54,8 @@ extension ParamSpec {
     /// Converts text into a typed value of this spec.
     /// - Throws: ``ParamSpecError`` naming the expected type.
     public func value(parsing text: String) throws(ParamSpecError) -> ParamValue {
-        var copy = text
-        let result = copy.withUTF8 { value($0) }
+        // A span borrows the bytes (a small string's too): no copy of the string.
+        let result = text.utf8.span.withUnsafeBufferPointer { value($0) }
         guard let result else { throw ParamSpecError("'\(text)' is not a valid \(self.text)") }
         return result
     }
@@ -73,8 +73,7 @@ extension ParamSpec {
         case (.float, .uint(let v)): ok = inRange(Double(v))
         case (.bool, .bool): ok = true
         case (_, .string(let text)):
-            var copy = text
-            ok = copy.withUTF8 { accepts($0) }
+            ok = text.utf8.span.withUnsafeBufferPointer { accepts($0) }
         default: ok = false
         }
         guard ok else { throw ParamSpecError("\(value) is not a valid \(self.text)") }
