@@ -145,6 +145,7 @@ extension JSONWriter {
     }
 
     /// Writes `entry`, or copies its JSON when the memo has this very entry already.
+    @inline(__always)  // into each caller, which then reads the entry where it lies
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         guard let identity = EntryMemo.Identity(entry) else {
             self.entry(entry, rendering)

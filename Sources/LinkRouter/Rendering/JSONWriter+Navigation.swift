@@ -82,6 +82,7 @@ extension JSONWriter {
 
     /// Writes `entry`; `params` is set to where its params object lies. Params that are the
     /// `route`'s (the route's handed on as they are) are copied from the route's text.
+    @inline(__always)  // into each caller, which then reads the entry where it lies
     mutating func entry(
         _ entry: StackEntry,
         _ rendering: NavigationRendering,
