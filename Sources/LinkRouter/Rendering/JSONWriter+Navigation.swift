@@ -91,7 +91,23 @@ extension JSONWriter {
     ) {
         key(.openEntry)  // `{"id":`
         string(entry.id)
-        let tokens = rendering.tokens(for: entry.screen)
+        if let tokens = rendering.tokens(for: entry.screen) {
+            // Borrowed: the rendering holds every screen's tokens for longer than this call.
+            tokens._withUnsafeGuaranteedRef { screenAndParams(entry, $0, params: &written, route: route) }
+        } else {
+            screenAndParams(entry, nil, params: &written, route: route)
+        }
+        constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
+    }
+
+    /// An entry's `"screen":…,"params":{…}`; `written` is set to where its params object lies.
+    @inline(__always)
+    private mutating func screenAndParams(
+        _ entry: StackEntry,
+        _ tokens: ScreenTokens?,
+        params written: inout Range<Int>,
+        route: EntryMemo.RouteParams?
+    ) {
         if let tokens {
             key(tokens.screenAndParams)
         } else {
@@ -106,7 +122,6 @@ extension JSONWriter {
             params(entryParams, tokens)
         }
         written = start..<position
-        constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
     }
 
     /// A stack alone: its ids are distinct, so no entry repeats and no memo is needed.
@@ -168,12 +183,15 @@ extension JSONWriter {
         // One member per screen: a screen handed params twice keeps its last payload.
         mediation.forEachPayloadMember { item in
             let tokens = rendering.tokens(for: item.screen)
-            if let tokens { key(tokens.nameKey) } else { key(item.screen) }
+            // Borrowed: the rendering holds every screen's tokens for longer than this call.
+            if let tokens { key(tokens._withUnsafeGuaranteedRef(\.nameKey)) } else { key(item.screen) }
             // The payload's entries are the transition's, all written through the memo: copy their params.
             if let identity = EntryMemo.Identity(item), let seen = memo.paramsRange(of: identity) {
                 repeatValue(seen)
+            } else if let tokens {
+                tokens._withUnsafeGuaranteedRef { params(item.params, $0) }
             } else {
-                params(item.params, tokens)
+                params(item.params, nil)
             }
         }
         endObject()
