@@ -134,6 +134,25 @@ import Testing
         #expect("".hasSameUTF8(as: String()))
     }
 
+    /// Names checked in order, byte for byte, whether they are copies of the declared names, equal
+    /// small strings or long strings built apart; canonical equivalence is not enough.
+    @Test func namesExactlyAsGiven() {
+        let long = String(repeating: "caf\u{E9}-", count: 8)
+        let rebuilt = String(decoding: Array(long.utf8), as: UTF8.self)
+        let params = EntryParams(ordered: [.init(name: "a", value: .int(1)), .init(name: long, value: .null)])
+        #expect(params.hasNames(exactly: ["a", long]))
+        #expect(params.hasNames(exactly: [String("ax".dropLast()), rebuilt]))
+        #expect(!params.hasNames(exactly: [long, "a"]))
+        #expect(!params.hasNames(exactly: ["a"]))
+        #expect(!params.hasNames(exactly: ["a", long, "b"]))
+        #expect(!params.hasNames(exactly: ["a", long + "x"]))
+        let accented = EntryParams(ordered: [.init(name: "caf\u{E9}", value: .int(1))])
+        #expect(accented.hasNames(exactly: ["caf\u{E9}"]))
+        #expect(!accented.hasNames(exactly: ["cafe\u{301}"]))
+        #expect(EntryParams().hasNames(exactly: []))
+        #expect(!EntryParams().hasNames(exactly: ["a"]))
+    }
+
     @Test func equalityAndHashingIgnoreTheOrder() {
         let sorted: EntryParams = ["a": .int(1), "b": .null]
         let declared = EntryParams(ordered: [.init(name: "b", value: .null), .init(name: "a", value: .int(1))])

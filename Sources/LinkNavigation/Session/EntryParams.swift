@@ -64,6 +64,19 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// take a canonically equivalent name too).
     package func name(at index: Int, isExactly name: String) -> Bool { storage[index].name.hasSameUTF8(as: name) }
 
+    /// Whether the params are called `names`, in that order, byte for byte (`name(at:isExactly:)`
+    /// for each). Names read in place: one that is a copy of its declared name (as the resolver's
+    /// are) or an equal small string has its bits, and only other names are compared by bytes.
+    package func hasNames(exactly names: [String]) -> Bool {
+        guard storage.count == names.count else { return false }
+        return storage.withUnsafeBufferPointer { params in
+            names.withUnsafeBufferPointer { names in
+                for index in names.indices where !params[index].name.hasSameUTF8(as: names[index]) { return false }
+                return true
+            }
+        }
+    }
+
     /// The name at `index` of the stored order.
     @inlinable
     public func name(at index: Int) -> String { storage[index].name }

@@ -54,13 +54,40 @@ struct EntryMemo: ~Copyable {
     /// Entries the lent room holds.
     static let roomCount = 8
 
+    /// The route's params and where their object's JSON lies: written before any entry, and
+    /// repeated for an entry that holds them.
+    struct RouteParams {
+        /// The word of the params' storage: equal bits are one storage while both are alive, as
+        /// the outcome's route params and entries are.
+        let bits: UInt64
+        let text: Range<Int>
+
+        /// `nil` where params are not one word (then no entry repeats them).
+        @inline(__always)
+        init?(_ params: EntryParams, at text: Range<Int>) {
+            guard MemoryLayout<EntryParams>.size == MemoryLayout<UInt64>.size else { return nil }
+            bits = unsafeBitCast(params, to: UInt64.self)
+            self.text = text
+        }
+
+        /// Whether `params` are these very params (the same storage).
+        @inline(__always)
+        func hold(_ params: EntryParams) -> Bool {
+            MemoryLayout<EntryParams>.size == MemoryLayout<UInt64>.size
+                && unsafeBitCast(params, to: UInt64.self) == bits
+        }
+    }
+
     /// `room[0..<count]` is initialised; the rest of what was written is in `overflow`.
     private let room: UnsafeMutableBufferPointer<Written>
     private var count = 0
     private var overflow: [Written] = []
+    /// The route's params, if written.
+    let routeParams: RouteParams?
 
-    init(room: UnsafeMutableBufferPointer<Written>) {
+    init(room: UnsafeMutableBufferPointer<Written>, routeParams: RouteParams? = nil) {
         self.room = room
+        self.routeParams = routeParams
     }
 
     mutating func append(_ written: Written) {
@@ -104,16 +131,21 @@ struct EntryMemo: ~Copyable {
 }
 
 extension JSONWriter {
-    /// Runs `body` with an empty memo whose first entries live on the stack. Every entry given to
-    /// the memo must stay alive until `body` returns (see ``EntryMemo``).
-    mutating func withMemo(_ body: (inout JSONWriter, inout EntryMemo) -> Void) {
+    /// Runs `body` with an empty memo whose first entries live on the stack, and that knows the
+    /// route's params. Every entry given to the memo, and the route's params, must stay alive until
+    /// `body` returns (see ``EntryMemo``).
+    mutating func withMemo(
+        routeParams: EntryMemo.RouteParams? = nil,
+        _ body: (inout JSONWriter, inout EntryMemo) -> Void
+    ) {
         withUnsafeTemporaryAllocation(of: EntryMemo.Written.self, capacity: EntryMemo.roomCount) { room in
-            var memo = EntryMemo(room: room)
+            var memo = EntryMemo(room: room, routeParams: routeParams)
             body(&self, &memo)
         }
     }
 
     /// Writes `entry`, or copies its JSON when the memo has this very entry already.
+    @inline(__always)  // into each caller, which then reads the entry where it lies
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         guard let identity = EntryMemo.Identity(entry) else {
             self.entry(entry, rendering)
@@ -124,7 +156,8 @@ extension JSONWriter {
             return
         }
         var params = 0..<0
-        let range = recordValue { $0.entry(entry, rendering, params: &params) }
+        let route = memo.routeParams
+        let range = recordValue { $0.entry(entry, rendering, params: &params, route: route) }
         memo.append(EntryMemo.Written(identity: identity, range: range, params: params))
     }
 }

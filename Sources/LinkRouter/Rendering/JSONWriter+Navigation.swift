@@ -56,6 +56,15 @@ extension JSONWriter {
         return true
     }
 
+    /// Whether params that are the route's are written by ``params(_:_:)`` as ``routeParams(_:)``
+    /// wrote them: in the screen's declared order under the declared names byte for byte, each
+    /// stored param in order under its name. (A name only canonically equal to its declaration
+    /// would be written as declared.)
+    @inline(__always)
+    private static func writeInStoredOrder(_ params: EntryParams, _ tokens: ScreenTokens) -> Bool {
+        params.hasNames(exactly: tokens.paramNames)
+    }
+
     /// Matched route params in match order (path first, then query).
     mutating func routeParams(_ params: EntryParams) {
         beginObject()
@@ -71,11 +80,34 @@ extension JSONWriter {
         self.entry(entry, rendering, params: &params)
     }
 
-    /// Writes `entry`; `params` is set to where its params object lies.
-    mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, params written: inout Range<Int>) {
+    /// Writes `entry`; `params` is set to where its params object lies. Params that are the
+    /// `route`'s (the route's handed on as they are) are copied from the route's text.
+    @inline(__always)  // into each caller, which then reads the entry where it lies
+    mutating func entry(
+        _ entry: StackEntry,
+        _ rendering: NavigationRendering,
+        params written: inout Range<Int>,
+        route: EntryMemo.RouteParams? = nil
+    ) {
         key(.openEntry)  // `{"id":`
         string(entry.id)
-        let tokens = rendering.tokens(for: entry.screen)
+        if let tokens = rendering.tokens(for: entry.screen) {
+            // Borrowed: the rendering holds every screen's tokens for longer than this call.
+            tokens._withUnsafeGuaranteedRef { screenAndParams(entry, $0, params: &written, route: route) }
+        } else {
+            screenAndParams(entry, nil, params: &written, route: route)
+        }
+        constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
+    }
+
+    /// An entry's `"screen":…,"params":{…}`; `written` is set to where its params object lies.
+    @inline(__always)
+    private mutating func screenAndParams(
+        _ entry: StackEntry,
+        _ tokens: ScreenTokens?,
+        params written: inout Range<Int>,
+        route: EntryMemo.RouteParams?
+    ) {
         if let tokens {
             key(tokens.screenAndParams)
         } else {
@@ -83,9 +115,13 @@ extension JSONWriter {
             key(.params)
         }
         let start = position
-        params(entry.params, tokens)
+        let entryParams = entry.params
+        if let route, let tokens, route.hold(entryParams), Self.writeInStoredOrder(entryParams, tokens) {
+            repeatValue(route.text)
+        } else {
+            params(entryParams, tokens)
+        }
         written = start..<position
-        constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
     }
 
     /// A stack alone: its ids are distinct, so no entry repeats and no memo is needed.
@@ -147,12 +183,15 @@ extension JSONWriter {
         // One member per screen: a screen handed params twice keeps its last payload.
         mediation.forEachPayloadMember { item in
             let tokens = rendering.tokens(for: item.screen)
-            if let tokens { key(tokens.nameKey) } else { key(item.screen) }
+            // Borrowed: the rendering holds every screen's tokens for longer than this call.
+            if let tokens { key(tokens._withUnsafeGuaranteedRef(\.nameKey)) } else { key(item.screen) }
             // The payload's entries are the transition's, all written through the memo: copy their params.
             if let identity = EntryMemo.Identity(item), let seen = memo.paramsRange(of: identity) {
                 repeatValue(seen)
+            } else if let tokens {
+                tokens._withUnsafeGuaranteedRef { params(item.params, $0) }
             } else {
-                params(item.params, tokens)
+                params(item.params, nil)
             }
         }
         endObject()
@@ -231,6 +270,7 @@ extension JSONWriter {
         }
         field(.url, outcome.url)
         key(.route)
+        var routeText: EntryMemo.RouteParams? = nil
         if let route = outcome.match?.route {
             if let head = rendering.head(of: route) {
                 key(head)  // `{"name":…,"pattern":…,"params":`, rendered once per load
@@ -240,7 +280,9 @@ extension JSONWriter {
                 field(.pattern, route.pattern.text)
                 key(.params)
             }
+            let start = position
             routeParams(outcome.routeParams)
+            routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<position)
             endObject()
         } else {
             null()
@@ -256,10 +298,10 @@ extension JSONWriter {
             endObject()
         }
         endArray()
-        // The memo records entries by their bits without owning them: every entry it is given is
-        // the outcome's (its stack, its transition, its mediation), which this call borrows until
-        // the memo is gone.
-        withMemo { writer, memo in
+        // The memo records entries and the route's params by their bits without owning them: every
+        // entry it is given is the outcome's (its stack, its transition, its mediation), as are the
+        // route's params, which this call borrows until the memo is gone.
+        withMemo(routeParams: routeText) { writer, memo in
             writer.key(.stack)
             writer.stack(outcome.session.stack, rendering, memo: &memo)
             writer.key(.transition)

@@ -42,6 +42,9 @@ struct NavigationRendering: Sendable {
     let graph: ScreenGraph
     /// By the screens' positions in the graph.
     private let screens: [ScreenTokens]
+    /// `screens` again, unretained: reading one retains and releases nothing, and `screens` keeps
+    /// them alive as long as this rendering.
+    private let heldScreens: [Unmanaged<ScreenTokens>]
     /// By ``Route/index``: the start of a match's `route` object, up to its params' value.
     private let routeHeads: [RouteHead?]
 
@@ -59,6 +62,7 @@ struct NavigationRendering: Sendable {
     init(_ graph: ScreenGraph, routes: [Route] = []) {
         self.graph = graph
         screens = graph.ordered.map(ScreenTokens.init)
+        heldScreens = screens.map(Unmanaged.passUnretained)
         var heads = [RouteHead?](repeating: nil, count: (routes.map(\.index).max() ?? -1) + 1)
         var keys: [JSONKey] = []
         for route in routes where route.index >= 0 {
@@ -78,10 +82,11 @@ struct NavigationRendering: Sendable {
         headKeys = keys
     }
 
-    /// The tokens of the screen called `name`, or `nil` for a name the table does not have.
+    /// The tokens of the screen called `name`, or `nil` for a name the table does not have: not
+    /// retained, valid while this rendering is held (as it is while an answer is written).
     @inline(__always)
-    func tokens(for name: String) -> ScreenTokens? {
-        graph.position(of: name).map { screens[$0] }
+    func tokens(for name: String) -> Unmanaged<ScreenTokens>? {
+        graph.position(of: name).map { heldScreens[$0] }
     }
 
     /// `{"name":…,"pattern":…,"params":` of `route`, or `nil` for a route of another table.
