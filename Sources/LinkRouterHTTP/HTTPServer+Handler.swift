@@ -185,10 +185,12 @@ extension HTTPServer.Box {
     }
 }
 
-/// Frees a ``ResponseBytes`` block lent to libmicrohttpd: called when its response is destroyed.
+/// Takes back a ``ResponseBytes`` block lent to libmicrohttpd, called when its response is
+/// destroyed: the reference `queue` retained, given to the pool of spare blocks (or dropped).
 private let releaseBlock: MHD_ContentReaderFreeCallback = { cls in
     guard let cls else { return }
-    Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).release()
+    var block = Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).takeRetainedValue()
+    ResponseBlockPool.shared.giveBack(&block)
 }
 
 /// `MHD_KeyValueIteratorN` over the request headers that copies each into a

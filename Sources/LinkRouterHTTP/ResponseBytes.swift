@@ -18,10 +18,20 @@ public struct ResponseBytes: @unchecked Sendable {
 
     let storage: Storage
 
-    /// An empty block with room for at least `capacity` bytes.
+    /// An empty block with room for at least `capacity` bytes: for the size of an answer, a
+    /// spare block of ``ResponseBlockPool``'s (or a new one of its size, which goes there once
+    /// sent), else a block of its own.
     public init(capacity: Int) {
         let room = Swift.max(capacity, 0)
-        storage = unsafeDowncast(
+        guard ResponseBlockPool.serves(room) else {
+            storage = Self.allocate(room)
+            return
+        }
+        storage = ResponseBlockPool.shared.take() ?? Self.allocate(ResponseBlockPool.blockCapacity)
+    }
+
+    private static func allocate(_ room: Int) -> Storage {
+        unsafeDowncast(
             Storage.create(minimumCapacity: room) { _ in Header(count: 0, capacity: room) },
             to: Storage.self
         )

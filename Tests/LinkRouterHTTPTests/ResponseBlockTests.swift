@@ -21,14 +21,19 @@ final class BlockResponder: HTTPResponder {
         return HTTPResponse(status: 200, headers: headers, block: block)
     }
 
-    /// How many blocks are still held by someone (libmicrohttpd, until it has sent them).
-    var held: Int { made.withLock { $0.filter { $0.storage != nil }.count } }
+    /// How many blocks are still held by someone other than the pool of spare blocks
+    /// (libmicrohttpd, until it has sent them).
+    var held: Int {
+        made.withLock { blocks in
+            blocks.filter { $0.storage.map { !ResponseBlockPool.shared.holds($0) } ?? false }.count
+        }
+    }
     var count: Int { made.withLock { $0.count } }
 }
 
 extension HTTPServerLiveTests {
     /// A block body goes out byte for byte without a copy, on a kept-alive connection and to a HEAD
-    /// request, and every block is released once libmicrohttpd has sent it.
+    /// request, and every block is released (or kept as a spare) once libmicrohttpd has sent it.
     @Test func blockBodiesAreSentAsTheyAreAndReleased() async throws {
         let responder = BlockResponder()
         try await withServer(responder: responder) { _, port in

@@ -142,9 +142,9 @@ extension APIResponder {
             throw APIError(error, fallback: config.app.fallback)
         }
         engine.metrics.recordNavigation(Metrics.NavigationResult(outcome.status))
-        // 1,000 bytes and the block's 32 bytes before them (object header, count and capacity) are
-        // 1,032: the largest block glibc serves from its per-thread cache. The block becomes the body
-        // as it is, with no copy.
+        // An answer's size: the writer gets a spare block of the server's pool (ResponseBlockPool),
+        // room for 4 KiB, which becomes the body as it is, with no copy, and goes back to the pool
+        // once sent.
         var writer = JSONWriter(capacity: 1000)
         writer.navigationAnswer(outcome, version: version, config.rendering)
         return HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders, block: writer.finishBlock())

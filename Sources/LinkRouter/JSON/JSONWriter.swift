@@ -38,10 +38,11 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Whether the next key or value needs a comma in front of it.
     var needsComma = false
 
-    /// Creates an empty writer whose buffer has room for `capacity` bytes before it grows.
+    /// Creates an empty writer whose buffer has room for at least `capacity` bytes before it grows
+    /// (all the room of the block it gets: a pooled block has more).
     public init(capacity: Int = 1024) {
-        self.capacity = Swift.max(capacity, 16)
-        block = ResponseBytes(capacity: self.capacity)
+        block = ResponseBytes(capacity: Swift.max(capacity, 16))
+        self.capacity = block.capacity
         base = block.start
     }
 
@@ -210,7 +211,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         moved.start.initialize(from: base, count: count)
         block = moved
         base = moved.start
-        capacity = larger
+        capacity = moved.capacity
     }
 
     /// Where the next byte goes: the end of the text so far.

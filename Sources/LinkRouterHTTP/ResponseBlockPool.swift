@@ -1,0 +1,74 @@
+import Synchronization
+
+/// Spare response blocks: an answer's block is taken from here and given back once libmicrohttpd
+/// has sent it, instead of a `malloc` and a `free` per request. A navigate answer is a kilobyte or
+/// two, beyond glibc's per-thread cache (blocks up to 1,032 bytes): each such `malloc` and `free`
+/// took the allocator's slower, locked path, and a writer that outgrew its first block paid for
+/// two blocks and a copy.
+///
+/// Every pooled block has room for ``blockCapacity`` bytes, so an answer up to that size never
+/// grows its block. At most ``limit`` blocks are kept (a megabyte): as many as answers in flight
+/// at once, which the connection limit bounds; a block beyond that is freed.
+final class ResponseBlockPool: Sendable {
+    /// The one pool every server and writer of the process shares.
+    static let shared = ResponseBlockPool()
+
+    /// Room in each pooled block: 4 KiB with the block's header.
+    static let blockCapacity = 4_064
+    /// Requests for less than this get a block of their own (a writer of a few pre-rendered
+    /// tokens, say): a pooled block would be mostly empty.
+    static let smallestServed = 256
+    /// How many spare blocks are kept at most.
+    static let limit = 256
+
+    private let spare: Mutex<[Spare]>
+
+    /// A block no one else holds, which may go to any thread.
+    private struct Spare: @unchecked Sendable {
+        // @unchecked: `ManagedBuffer` is not Sendable; a block is given to the pool only when
+        // its one holder lets it go (`giveBack` checks), and taken from it by one thread.
+        let block: ResponseBytes.Storage
+    }
+
+    init() {
+        var blocks: [Spare] = []
+        blocks.reserveCapacity(Self.limit)
+        spare = Mutex(blocks)
+    }
+
+    /// Whether a block for `capacity` bytes comes from the pool.
+    static func serves(_ capacity: Int) -> Bool {
+        capacity >= smallestServed && capacity <= blockCapacity
+    }
+
+    /// A spare block, empty, or `nil` when there is none.
+    func take() -> ResponseBytes.Storage? {
+        guard let block = spare.withLock({ $0.popLast() })?.block else { return nil }
+        block.withUnsafeMutablePointerToHeader { $0.pointee.count = 0 }
+        return block
+    }
+
+    /// Keeps `block` for a later answer if it is a pooled block that no one else holds (it is not
+    /// written again while anyone could read it) and the pool has room; returns whether it did.
+    @discardableResult
+    func giveBack(_ block: inout ResponseBytes.Storage) -> Bool {
+        guard isKnownUniquelyReferenced(&block),
+            block.withUnsafeMutablePointerToHeader({ $0.pointee.capacity }) == Self.blockCapacity
+        else { return false }
+        let kept = Spare(block: block)
+        return spare.withLock { blocks in
+            guard blocks.count < Self.limit else { return false }
+            blocks.append(kept)
+            return true
+        }
+    }
+
+    /// How many spare blocks the pool holds.
+    var count: Int { spare.withLock { $0.count } }
+
+    /// Whether `block` is one of the spare blocks.
+    func holds(_ block: ResponseBytes.Storage) -> Bool {
+        let wanted = ObjectIdentifier(block)
+        return spare.withLock { $0.contains { ObjectIdentifier($0.block) == wanted } }
+    }
+}

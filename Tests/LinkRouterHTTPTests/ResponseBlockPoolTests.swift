@@ -1,0 +1,65 @@
+import Testing
+
+@testable import LinkRouterHTTP
+
+@Suite struct ResponseBlockPoolTests {
+    /// A new block of the pool's size, as `ResponseBytes(capacity:)` makes when the pool is empty.
+    static func pooledSizeBlock() -> ResponseBytes.Storage {
+        ResponseBytes(capacity: ResponseBlockPool.blockCapacity).storage
+    }
+
+    @Test func aBlockGivenBackIsTakenAgainEmpty() {
+        let pool = ResponseBlockPool()
+        var block = Self.pooledSizeBlock()
+        block.withUnsafeMutablePointerToHeader { $0.pointee.count = 100 }
+        let identity = ObjectIdentifier(block)
+        #expect(pool.giveBack(&block))
+        #expect(pool.count == 1)
+        let taken = pool.take()
+        #expect(taken.map(ObjectIdentifier.init) == identity)
+        #expect(taken?.withUnsafeMutablePointerToHeader { $0.pointee.count } == 0)
+        #expect(pool.take() == nil)
+    }
+
+    /// A block someone still holds could still be read: it is not written again.
+    @Test func aBlockHeldElsewhereIsNotKept() {
+        let pool = ResponseBlockPool()
+        var block = Self.pooledSizeBlock()
+        let other = block
+        #expect(!pool.giveBack(&block))
+        #expect(pool.count == 0)
+        #expect(other === block)
+    }
+
+    @Test(arguments: [0, 100, ResponseBlockPool.smallestServed - 1, ResponseBlockPool.blockCapacity + 1, 60_000])
+    func aBlockOfAnotherSizeIsNotKept(_ capacity: Int) {
+        let pool = ResponseBlockPool()
+        var block = ResponseBytes(capacity: capacity).storage
+        #expect(!pool.giveBack(&block))
+        #expect(pool.count == 0)
+    }
+
+    @Test func atMostTheLimitIsKept() {
+        let pool = ResponseBlockPool()
+        for index in 0..<(ResponseBlockPool.limit + 5) {
+            var block = Self.pooledSizeBlock()
+            #expect(pool.giveBack(&block) == (index < ResponseBlockPool.limit))
+        }
+        #expect(pool.count == ResponseBlockPool.limit)
+    }
+
+    /// An answer-sized request gets all of a pooled block's room; others get their own size.
+    @Test(arguments: [
+        (ResponseBlockPool.smallestServed, ResponseBlockPool.blockCapacity),
+        (1_000, ResponseBlockPool.blockCapacity),
+        (ResponseBlockPool.blockCapacity, ResponseBlockPool.blockCapacity),
+        (ResponseBlockPool.smallestServed - 1, ResponseBlockPool.smallestServed - 1),
+        (ResponseBlockPool.blockCapacity + 1, ResponseBlockPool.blockCapacity + 1),
+        (0, 0),
+    ])
+    func roomFollowsTheRequest(_ requested: Int, _ room: Int) {
+        let block = ResponseBytes(capacity: requested)
+        #expect(block.capacity == room)
+        #expect(block.count == 0)
+    }
+}
