@@ -47,14 +47,18 @@ final class RequestAccumulator {
     func addHeader(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         framing.headerBytes += name.count + value.count + 4  // ": " and CRLF
         framing.storedBytes += ReceivedHeaderFields.storedSize(name: name.count, value: value.count)
-        if Self.equalsLowercased(name, "content-length") {
+        // By length first: most fields are none of the three, and each name has its own length.
+        switch name.count {
+        case 14 where Self.equalsLowercased(name, "content-length"):
             framing.contentLengthCount += 1
             framing.contentLength = Self.parseDecimal(value)
-        } else if Self.equalsLowercased(name, "transfer-encoding") {
+        case 17 where Self.equalsLowercased(name, "transfer-encoding"):
             framing.transferEncodingCount += 1
             framing.transferEncodingIsChunked = Self.equalsLowercased(value, "chunked")
-        } else if Self.equalsLowercased(name, "host") {
+        case 4 where Self.equalsLowercased(name, "host"):
             framing.hostCount += 1
+        default:
+            break
         }
     }
 
