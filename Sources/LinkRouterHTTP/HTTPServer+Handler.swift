@@ -163,7 +163,16 @@ extension HTTPServer.Box {
     private func finish(_ accumulator: RequestAccumulator) -> HTTPResponse {
         if accumulator.isBodyTooLarge { return errors.bodyTooLarge }
         guard case .parsed(let path, let query) = accumulator.target else { return errors.urlTooLong }
-        let response = responder.respond(to: accumulator.takeRequest(path: path, query: query))
+        // Built here from the parts the accumulator hands over: a request built and returned by
+        // the accumulator's method was built in a temporary and copied once more.
+        let request = HTTPRequest(
+            method: accumulator.method,
+            path: path,
+            query: query,
+            headers: HTTPHeaders(received: accumulator.takeHeaderFields()),
+            body: accumulator.takeBody()
+        )
+        let response = responder.respond(to: request)
         return (200...999).contains(response.status) ? response : errors.invalidStatus
     }
 

@@ -62,7 +62,7 @@ final class RequestAccumulator {
         }
     }
 
-    /// Keeps the fields of a request that passed the checks, for ``takeRequest(path:query:)``.
+    /// Keeps the fields of a request that passed the checks, for ``takeHeaderFields()``.
     func keepHeaders(_ fields: ReceivedHeaderFields) {
         headerFields = fields
     }
@@ -85,19 +85,18 @@ final class RequestAccumulator {
         }
     }
 
-    /// The finished request; takes the body and the header fields out of the accumulator instead of copying them.
-    func takeRequest(path: String, query: String?) -> HTTPRequest {
-        var taken: [UInt8] = []
-        swap(&taken, &body)
+    /// The header fields kept by ``keepHeaders(_:)``, moved out of the accumulator instead of copied.
+    func takeHeaderFields() -> ReceivedHeaderFields {
         var fields = ReceivedHeaderFields()
         swap(&fields, &headerFields)
-        return HTTPRequest(
-            method: method,
-            path: path,
-            query: query,
-            headers: HTTPHeaders(received: fields),
-            body: taken
-        )
+        return fields
+    }
+
+    /// The body, moved out of the accumulator instead of copied.
+    func takeBody() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &body)
+        return taken
     }
 
     /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`.
