@@ -224,6 +224,24 @@ struct PathParts {
         if end - start > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
         var segmentStart = start
         var offset = start
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time, where a byte loop costs several instructions a byte: the
+            // high bit of each byte of `found` is set exactly where the word holds a '/' (the
+            // low seven bits plus 0x7F carry into the high bit only for a byte that is not one).
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while offset &+ 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                let x = word ^ 0x2F2F_2F2F_2F2F_2F2F
+                var found = ~(((x & low) &+ low) | x | low)
+                while found != 0 {
+                    let slash = offset &+ found.trailingZeroBitCount >> 3
+                    add(segmentStart, slash)
+                    segmentStart = slash &+ 1
+                    found &= found &- 1
+                }
+                offset &+= 8
+            }
+        }
         while offset < end {
             if bytes[offset] == UInt8(ascii: "/") {
                 add(segmentStart, offset)
