@@ -103,15 +103,39 @@ extension HTTPServer.Box {
         case .invalid: return errors.invalidTarget
         case .parsed: break
         }
-        // Two walks over libmicrohttpd's list (cheap: it is a linked list in the connection's pool):
-        // this one checks the framing and sizes the fields, the last one copies them into a buffer
-        // of exactly that size, only for a request that passed.
-        _ = MHD_get_connection_values_n(
-            connection,
-            .HEADER_KIND,
-            collectHeader,
-            Unmanaged.passUnretained(accumulator).toOpaque()
-        )
+        // One walk over libmicrohttpd's list (a linked list in the connection's pool) checks the
+        // framing and copies the fields into a buffer on the stack; a second one, into a buffer of
+        // the size the first counted, only when they did not fit there.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackHeaderBytes) {
+            buffer -> HTTPResponse? in
+            var walk = HeaderWalk(
+                accumulator: Unmanaged.passUnretained(accumulator),
+                writer: ReceivedHeaderFields.Writer(buffer: UnsafeMutableRawBufferPointer(buffer))
+            )
+            _ = withUnsafeMutablePointer(to: &walk) {
+                MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
+            }
+            if let rejection = checkFraming(of: accumulator, version: version) { return rejection }
+            accumulator.keepHeaders(
+                walk.fits
+                    ? ReceivedHeaderFields(copying: walk.writer)
+                    : ReceivedHeaderFields(capacity: accumulator.framing.storedBytes) { writer in
+                        _ = withUnsafeMutablePointer(to: &writer) {
+                            MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
+                        }
+                    }
+            )
+            return nil
+        }
+    }
+
+    /// Room on the stack for the header fields of a usual request (see
+    /// ``ReceivedHeaderFields/storedSize(name:value:)``): a kibibyte, which the standard library
+    /// always places on the stack, where a larger size first asks for the thread's stack bounds.
+    private static var stackHeaderBytes: Int { 1024 }
+
+    /// The smuggling and size checks on the fields the header walk counted.
+    private func checkFraming(of accumulator: RequestAccumulator, version: UnsafePointer<CChar>?) -> HTTPResponse? {
         let framing = accumulator.framing
         if framing.headerBytes > limits.maxHeaderBytes { return errors.headersTooLarge }
         // RFC 9112 §3.2. Checked here, not with MHD_OPTION_STRICT_FOR_CLIENT: 0.9.75 sends its own 400 twice.
@@ -132,13 +156,6 @@ extension HTTPServer.Box {
             if length > limits.maxBodyBytes { return errors.bodyTooLarge }
             accumulator.reserveBody(length)
         }
-        accumulator.keepHeaders(
-            ReceivedHeaderFields(capacity: framing.storedBytes) { writer in
-                _ = withUnsafeMutablePointer(to: &writer) {
-                    MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
-                }
-            }
-        )
         return nil
     }
 
@@ -146,7 +163,16 @@ extension HTTPServer.Box {
     private func finish(_ accumulator: RequestAccumulator) -> HTTPResponse {
         if accumulator.isBodyTooLarge { return errors.bodyTooLarge }
         guard case .parsed(let path, let query) = accumulator.target else { return errors.urlTooLong }
-        let response = responder.respond(to: accumulator.takeRequest(path: path, query: query))
+        // Built here from the parts the accumulator hands over: a request built and returned by
+        // the accumulator's method was built in a temporary and copied once more.
+        let request = HTTPRequest(
+            method: accumulator.method,
+            path: path,
+            query: query,
+            headers: HTTPHeaders(received: accumulator.takeHeaderFields()),
+            body: accumulator.takeBody()
+        )
+        let response = responder.respond(to: request)
         return (200...999).contains(response.status) ? response : errors.invalidStatus
     }
 
@@ -206,14 +232,24 @@ private let copyHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, v
     return copied ? .YES : .NO
 }
 
-/// `MHD_KeyValueIteratorN` over the request headers; `cls` is the accumulator, unretained for the call.
+/// What the first walk over the request headers fills: the accumulator's framing, and a copy of
+/// the fields in a stack buffer for as long as they fit.
+private struct HeaderWalk {
+    /// Unretained: the accumulator is held in `*req_cls` for the whole walk.
+    let accumulator: Unmanaged<RequestAccumulator>
+    var writer: ReceivedHeaderFields.Writer
+    /// Whether every field so far was copied; after one that was not, none is.
+    var fits = true
+}
+
+/// `MHD_KeyValueIteratorN` over the request headers: `cls` points to a ``HeaderWalk`` on the stack
+/// of the call that walks; the key and value are borrowed from the connection's pool for the call.
 private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls else { return .NO }
-    Unmanaged<RequestAccumulator>.fromOpaque(cls)._withUnsafeGuaranteedRef { accumulator in
-        accumulator.addHeader(
-            name: UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize),
-            value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
-        )
-    }
+    let walk = cls.assumingMemoryBound(to: HeaderWalk.self)
+    let name = UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize)
+    let bytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
+    walk.pointee.accumulator._withUnsafeGuaranteedRef { $0.addHeader(name: name, value: bytes) }
+    if walk.pointee.fits { walk.pointee.fits = walk.pointee.writer.append(name: name, value: bytes) }
     return .YES
 }

@@ -27,6 +27,11 @@ struct ReceivedHeaderFields: Sendable {
         }
     }
 
+    /// The fields `writer` holds, copied out of its buffer.
+    init(copying writer: Writer) {
+        bytes = writer.count == 0 ? [] : Array(UnsafeRawBufferPointer(rebasing: writer.buffer[..<writer.count]))
+    }
+
     var isEmpty: Bool { bytes.isEmpty }
 
     /// The bytes one field takes.

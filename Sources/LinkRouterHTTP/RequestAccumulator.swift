@@ -47,18 +47,22 @@ final class RequestAccumulator {
     func addHeader(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         framing.headerBytes += name.count + value.count + 4  // ": " and CRLF
         framing.storedBytes += ReceivedHeaderFields.storedSize(name: name.count, value: value.count)
-        if Self.equalsLowercased(name, "content-length") {
+        // By length first: most fields are none of the three, and each name has its own length.
+        switch name.count {
+        case 14 where Self.equalsLowercased(name, "content-length"):
             framing.contentLengthCount += 1
             framing.contentLength = Self.parseDecimal(value)
-        } else if Self.equalsLowercased(name, "transfer-encoding") {
+        case 17 where Self.equalsLowercased(name, "transfer-encoding"):
             framing.transferEncodingCount += 1
             framing.transferEncodingIsChunked = Self.equalsLowercased(value, "chunked")
-        } else if Self.equalsLowercased(name, "host") {
+        case 4 where Self.equalsLowercased(name, "host"):
             framing.hostCount += 1
+        default:
+            break
         }
     }
 
-    /// Keeps the fields of a request that passed the checks, for ``takeRequest(path:query:)``.
+    /// Keeps the fields of a request that passed the checks, for ``takeHeaderFields()``.
     func keepHeaders(_ fields: ReceivedHeaderFields) {
         headerFields = fields
     }
@@ -81,19 +85,18 @@ final class RequestAccumulator {
         }
     }
 
-    /// The finished request; takes the body and the header fields out of the accumulator instead of copying them.
-    func takeRequest(path: String, query: String?) -> HTTPRequest {
-        var taken: [UInt8] = []
-        swap(&taken, &body)
+    /// The header fields kept by ``keepHeaders(_:)``, moved out of the accumulator instead of copied.
+    func takeHeaderFields() -> ReceivedHeaderFields {
         var fields = ReceivedHeaderFields()
         swap(&fields, &headerFields)
-        return HTTPRequest(
-            method: method,
-            path: path,
-            query: query,
-            headers: HTTPHeaders(received: fields),
-            body: taken
-        )
+        return fields
+    }
+
+    /// The body, moved out of the accumulator instead of copied.
+    func takeBody() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &body)
+        return taken
     }
 
     /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`.

@@ -38,6 +38,18 @@ import Testing
         }
     }
 
+    /// `text/plain` is compared whole first: every ten-byte value one byte away from it must still
+    /// agree with the rule.
+    @Test func agreesOneByteAwayFromTextPlain() {
+        for position in 0..<10 {
+            for byte: UInt8 in [0x00, 0x20, 0x2F, 0x3B, 0x41, 0x50, 0x61, 0x70, 0x7A, 0x80, 0xFF] {
+                var bytes = Array("text/plain".utf8)
+                bytes[position] = byte
+                #expect(Self.fromBytes(bytes) == Self.reference(bytes), "\(bytes)")
+            }
+        }
+    }
+
     @Test func agreesForRandomMixes() {
         let pieces = [
             "text", "/", "plain", "TEXT", "Plain", " ", "\t", ";", "x", "application", "json", "+", "-",

@@ -41,4 +41,27 @@ import Testing
             }
         }
     }
+
+    /// Slashes are found eight bytes at a time: paths of every length up to a few words, with
+    /// slashes (single and doubled) at every offset, split as the reference does.
+    @Test func splitsRandomPathsLikeTheReference() {
+        let pieces = ["/", "//", "a", "bc", "defghij", "é", "😀", "%2F", "x/y"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            var path = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int(state >> 60) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                path += pieces[Int(state >> 33) % pieces.count]
+            }
+            let parts = PathParts(path)
+            let reference = Self.reference(path)
+            #expect(parts.count == reference.count, "\(path)")
+            #expect(
+                (0..<min(parts.count, PathParts.capacity)).map { parts.string($0) }
+                    == Array(reference.prefix(PathParts.capacity)),
+                "\(path)"
+            )
+        }
+    }
 }

@@ -71,6 +71,15 @@ struct RequestBody {
     /// other bytes beyond ASCII never matches, as it never does as text (no lowercase mapping or
     /// canonical equivalent of a non-ASCII character is one of these types' letters).
     static func carriesBareURL(contentType bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The value most clients send, compared whole in two loads: as it is, it needs no folding.
+        if bytes.count == 10, let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            if raw.loadUnaligned(as: UInt64.self) == Self.textPla
+                && raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == Self.textIn
+            {
+                return true
+            }
+        }
         // One pass to the first `;`, noting whether anything needs skipping or lowering: most
         // clients send a bare lowercase type, compared as it is.
         var end = 0
@@ -90,6 +99,11 @@ struct RequestBody {
         }
         return normalized.withUnsafeBufferPointer { isBareURLType($0) }
     }
+
+    /// `text/pla` and `in` as the words a little-endian load reads from them (on a big-endian host
+    /// they never match, and the general path below decides).
+    private static var textPla: UInt64 { 0x616C_702F_7478_6574 }
+    private static var textIn: UInt16 { 0x6E69 }
 
     /// Whether a media type (already without parameters, spaces and capitals) may carry a bare URL.
     private static func isBareURLType(_ type: UnsafeBufferPointer<UInt8>) -> Bool {
