@@ -70,9 +70,10 @@ clean:
 bench-store:
 	./Benchmarks/bench-store.sh
 
-## The session store's tests under ThreadSanitizer, built apart so the normal build is kept.
+## The tests of what threads share (the session store, the pool of response blocks, the server
+## under concurrent clients) under ThreadSanitizer, built apart so the normal build is kept.
 test-tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter SessionStore
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter "SessionStore|ResponseBlock|HTTPServerConcurrency"
 
 .PHONY: profile-navigate
 
