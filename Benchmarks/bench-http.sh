@@ -231,13 +231,13 @@ for n in $(seq "$repeats"); do
     for s in "${servers[@]}"; do
         say "repeat $n/$repeats: $s, throughput: -c$connections ${duration}s"
         run tput "$s" "$n" "$connections" "$duration"
-        read -r rps cpu _ p99 < <(figures "$work/tput.$s.$n.out")
+        read -r rps cpu _ p99 _ < <(figures "$work/tput.$s.$n.out")
         say "  $rps req/s, $cpu µs CPU/request, p99 $p99 µs"
     done
     for s in "${servers[@]}"; do
         say "repeat $n/$repeats: $s, latency: -c$latency_connections ${latency_duration}s"
         run lat "$s" "$n" "$latency_connections" "$latency_duration"
-        read -r rps cpu p50 p99 < <(figures "$work/lat.$s.$n.out")
+        read -r rps cpu p50 p99 _ < <(figures "$work/lat.$s.$n.out")
         say "  p50 $p50 µs, p99 $p99 µs ($rps req/s)"
     done
 done
