@@ -7,16 +7,20 @@ import Testing
 /// Entries are written with their params in the screen's declaration order, then undeclared ones
 /// by name, whatever order the entry holds them in, with and without the pre-rendered tokens.
 @Suite struct EntryRenderingTests {
-    static func rendering() throws -> NavigationRendering {
-        let graph = try ScreenGraph([
+    /// `home`, and `doc` below it, whose params are declared out of name order.
+    static func screens() throws -> [Screen] {
+        [
             Screen(name: "home"),
             Screen(
                 name: "doc",
                 params: [try ScreenParam("z", "int"), try ScreenParam("a", "string?"), try ScreenParam("m", "bool?")],
                 parent: "home"
             ),
-        ])
-        return NavigationRendering(graph)
+        ]
+    }
+
+    static func rendering() throws -> NavigationRendering {
+        NavigationRendering(try ScreenGraph(try screens()))
     }
 
     static func render(_ entry: StackEntry) throws -> String {

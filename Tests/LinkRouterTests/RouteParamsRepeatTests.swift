@@ -8,17 +8,10 @@ import Testing
 /// copied from the route's text, and only where that text is what it would write itself: the
 /// screen's declared order, under the declared names byte for byte.
 @Suite struct RouteParamsRepeatTests {
+    /// ``EntryRenderingTests``'s screens and `cafe`, whose param's name is not ASCII.
     static func rendering() throws -> NavigationRendering {
-        let graph = try ScreenGraph([
-            Screen(name: "home"),
-            Screen(
-                name: "doc",
-                params: [try ScreenParam("z", "int"), try ScreenParam("a", "string?"), try ScreenParam("m", "bool?")],
-                parent: "home"
-            ),
-            Screen(name: "cafe", params: [try ScreenParam("caf\u{E9}", "string")], parent: "home"),
-        ])
-        return NavigationRendering(graph)
+        let cafe = Screen(name: "cafe", params: [try ScreenParam("caf\u{E9}", "string")], parent: "home")
+        return NavigationRendering(try ScreenGraph(try EntryRenderingTests.screens() + [cafe]))
     }
 
     static func params(_ pairs: [(String, ParamValue)]) -> EntryParams {
