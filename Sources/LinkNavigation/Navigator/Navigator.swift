@@ -146,9 +146,6 @@ public struct Navigator: Sendable {
             } catch {
                 throw .navigation(error)
             }
-            var next = session
-            next.apply(resolution)
-            next.dropParkingWithoutLayer()
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
             return NavigationOutcome(
                 status: status,
@@ -158,7 +155,7 @@ public struct Navigator: Sendable {
                 redirects: redirects,
                 interceptors: records,
                 resolution: resolution,
-                session: next,
+                session: session.resolved(by: resolution),
                 warnings: match.warnings
             )
         }
