@@ -54,9 +54,14 @@ public struct RouteMatch: Sendable {
     public func forEachParam(_ body: (String, ParamValue, MatchedParam.Origin) -> Void) {
         let count = captureCount
         if count > 0 {
-            let names = table.trie.terminalNames
-            let start = Int(table.trie.terminals[Int(parts.terminal)].namesStart)
-            for i in 0..<count { body(names[start + i], value(of: span(i)), .path) }
+            let trie = table.trie
+            let names = trie.terminalNames
+            let start = Int(trie.terminals[Int(parts.terminal)].namesStart)
+            // The URL's bytes borrowed once for every capture (see ``value(of:)``).
+            let bytes = url.utf8.span
+            bytes.withUnsafeBufferPointer { raw in
+                for i in 0..<count { body(names[start + i], trie.value(of: span(i), in: raw), .path) }
+            }
         }
         guard let extras = parts.extras else { return }
         for param in extras.queryParams { body(param.name, param.value, param.origin) }
