@@ -147,16 +147,18 @@ public struct Navigator: Sendable {
                 throw .navigation(error)
             }
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
+            // Moved into the outcome, not copied and then dropped here: the last use of each.
+            let warnings = match.warnings
             return NavigationOutcome(
                 status: status,
-                url: url,
-                match: match,
+                url: consume url,
+                match: consume match,
                 routeParams: routeParams,
-                redirects: redirects,
-                interceptors: records,
+                redirects: consume redirects,
+                interceptors: consume records,
                 resolution: resolution,
                 session: session.resolved(by: resolution),
-                warnings: match.warnings
+                warnings: warnings
             )
         }
     }
