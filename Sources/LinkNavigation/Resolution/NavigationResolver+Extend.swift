@@ -37,7 +37,9 @@ extension NavigationResolver {
             // One allocation, of the final size.
             var new: [StackEntry] = []
             new.reserveCapacity(kept.count + path.count + 1)
-            new.append(contentsOf: kept)
+            // Entry by entry: `append(contentsOf:)` copies a slice through the runtime's generic
+            // array copy, which looks up each field's value witnesses.
+            for entry in kept { new.append(entry) }
             for step in path {
                 new.append(ids.make(step, try entryParams(step, destination.params), first: false))
             }

@@ -40,8 +40,9 @@ public struct Mediation: Sendable, Hashable {
 
     init(old: [StackEntry], new: [StackEntry], transition: [TransitionOp]) {
         source = old.last
-        destination = new.last
-        presentation = new.last?.presentation
+        let last = new.last
+        presentation = last?.presentation
+        destination = consume last
         self.transition = transition
     }
 
