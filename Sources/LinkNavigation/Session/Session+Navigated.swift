@@ -4,6 +4,8 @@ extension Session {
     ///
     /// Built once, field by field: copying the session and then replacing its stack would retain
     /// and release the old stack for nothing, and copy the parked navigation out of its box.
+    /// Inlined: a call copies the id, attributes and stack through outlined copy helpers.
+    @inline(__always)
     func resolved(by resolution: Resolution) -> Session {
         var box = parkedBox
         if let parked = box, !parked.value.isPresented(on: resolution.stack) { box = nil }
