@@ -59,19 +59,21 @@ public struct Navigator: Sendable {
                 records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
             }
             let match = try matchURL(url)
-            let binding = config.bindings[match.route.index]
+            // The route's binding read in place, field by field: a copy of it would retain its
+            // target's strings and its interceptor list for a look at each.
+            let routeIndex = match.route.index
             // A redirect route runs its interceptors too (global ones first); it redirects once they pass.
             var screen: String?
             var routeStrategy: Strategy?
-            if case .screen(let name, let strategy) = binding.target {
+            if case .screen(let name, let strategy) = config.bindings[routeIndex].target {
                 screen = name
                 routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
             // Global interceptors first, then the route's (no new array when the route has none).
             let order =
-                binding.interceptors.isEmpty
-                ? config.globalInterceptors : config.globalInterceptors + binding.interceptors
+                config.bindings[routeIndex].interceptors.isEmpty
+                ? config.globalInterceptors : config.globalInterceptors + config.bindings[routeIndex].interceptors
             // The context copies the URL, match, attributes and headers: made only when read.
             if !order.isEmpty {
                 let context = InterceptionContext(
@@ -123,7 +125,7 @@ public struct Navigator: Sendable {
                 }
             }
             guard let screen else {
-                if case .redirect(let template) = binding.target {
+                if case .redirect(let template) = config.bindings[routeIndex].target {
                     let target = try RedirectTarget.expand(template, match: match, from: url)
                     guard try follow(target, from: url, origin: request.url, chain: &chain, redirects: &redirects)
                     else {
