@@ -52,11 +52,16 @@ public struct Navigator: Sendable {
         var rewrites = 0
         passes: while true {
             var rewritten: Set<String> = []
-            for name in config.globalInterceptors {
-                guard let interceptor = config.interceptors[name], let new = interceptor.rewrite(url) else { continue }
-                url = new
-                rewritten.insert(name)
-                records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
+            // Most configurations have no global interceptor: no iterator over the empty list.
+            if !config.globalInterceptors.isEmpty {
+                for name in config.globalInterceptors {
+                    guard let interceptor = config.interceptors[name], let new = interceptor.rewrite(url) else {
+                        continue
+                    }
+                    url = new
+                    rewritten.insert(name)
+                    records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
+                }
             }
             let match = try matchURL(url)
             // The route's binding read in place, field by field: a copy of it would retain its
@@ -70,10 +75,12 @@ public struct Navigator: Sendable {
                 routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
-            // Global interceptors first, then the route's (no new array when the route has none).
-            let order =
+            // Global interceptors first, then the route's (no new array when the route has none, and
+            // no retain of either list when neither has any, as in most configurations).
+            let order: [String] =
                 config.bindings[routeIndex].interceptors.isEmpty
-                ? config.globalInterceptors : config.globalInterceptors + config.bindings[routeIndex].interceptors
+                ? (config.globalInterceptors.isEmpty ? [] : config.globalInterceptors)
+                : config.globalInterceptors + config.bindings[routeIndex].interceptors
             // The context copies the URL, match, attributes and headers: made only when read.
             if !order.isEmpty {
                 let context = InterceptionContext(
