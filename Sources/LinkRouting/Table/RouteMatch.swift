@@ -52,7 +52,11 @@ public struct RouteMatch: Sendable {
     /// Calls `body` with the name, value and origin of each of ``params``, in the same order,
     /// without building the array (each value is built once, as `params` builds it).
     public func forEachParam(_ body: (String, ParamValue, MatchedParam.Origin) -> Void) {
-        let count = captureCount
+        // Most matches have no extras: told by the reference's bits, not by an optional copy of it
+        // (a retain and a release) for each look. Safe: an optional class reference is one word,
+        // zero when `nil`, and only its bits are read.
+        let hasExtras = unsafeBitCast(parts.extras, to: UInt.self) != 0
+        let count = hasExtras ? captureCount : parts.spans.count
         if count > 0 {
             let trie = table.trie
             let names = trie.terminalNames
@@ -60,10 +64,12 @@ public struct RouteMatch: Sendable {
             // The URL's bytes borrowed once for every capture (see ``value(of:)``).
             let bytes = url.utf8.span
             bytes.withUnsafeBufferPointer { raw in
-                for i in 0..<count { body(names[start + i], trie.value(of: span(i), in: raw), .path) }
+                for i in 0..<count {
+                    body(names[start + i], trie.value(of: hasExtras ? span(i) : parts.spans[i], in: raw), .path)
+                }
             }
         }
-        guard let extras = parts.extras else { return }
+        guard hasExtras, let extras = parts.extras else { return }
         for param in extras.queryParams { body(param.name, param.value, param.origin) }
     }
 
