@@ -131,7 +131,8 @@ public struct Navigator: Sendable {
                     }
                 }
             }
-            guard let screen else {
+            // Taken, not copied: the destination gets the name itself.
+            guard let screen = screen.take() else {
                 if case .redirect(let template) = config.bindings[routeIndex].target {
                     let target = try RedirectTarget.expand(template, match: match, from: url)
                     guard try follow(target, from: url, origin: request.url, chain: &chain, redirects: &redirects)
@@ -143,7 +144,7 @@ public struct Navigator: Sendable {
                 continue passes
             }
             let routeParams = EntryParams(match: match)
-            let destination = Destination(screen: screen, params: routeParams, via: request.via)
+            let destination = Destination(screen: consume screen, params: routeParams, via: request.via)
             let resolution: Resolution
             do {
                 resolution = try config.resolver.resolve(
