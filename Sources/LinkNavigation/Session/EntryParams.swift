@@ -44,7 +44,9 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// A route table refuses a route that repeats a param name (`duplicate_parameter`: in the
     /// pattern, or as both a placeholder and a query param), so the names of a match are distinct
     /// and are not compared.
-    init(match: RouteMatch) {
+    ///
+    /// The match is borrowed, not taken (an initialiser's default would copy it for the call).
+    init(match: borrowing RouteMatch) {
         var kept: [Param] = []
         kept.reserveCapacity(match.paramCount)
         match.forEachParam { name, value, _ in kept.append(Param(name: name, value: value)) }
