@@ -139,6 +139,9 @@ extension NavigationResolver {
     /// Breadth-first search from `start` to `target` over the `origins` relation, visiting each
     /// screen's successors in declaration order (the graph's successor index: only screens that may
     /// follow are looked at). Returns the screens strictly between the two: none for a direct step.
+    /// Inlined into `findPath`: most calls return at the first check, and as a separate call the
+    /// reference counting around what it is handed cost about as much as that check.
+    @inline(__always)
     private func shortestLeg(
         from start: String,
         to target: String,
