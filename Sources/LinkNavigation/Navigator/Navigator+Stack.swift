@@ -13,10 +13,7 @@ extension Navigator {
         } catch {
             throw .navigation(error)
         }
-        var next = session
-        next.apply(resolution)
-        next.dropParkingWithoutLayer()
-        return stackOutcome(resolution, next)
+        return stackOutcome(resolution, session.resolved(by: resolution))
     }
 
     /// Replaces the stack with the screens these URLs route to, in order (route redirects are

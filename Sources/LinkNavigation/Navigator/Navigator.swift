@@ -52,26 +52,35 @@ public struct Navigator: Sendable {
         var rewrites = 0
         passes: while true {
             var rewritten: Set<String> = []
-            for name in config.globalInterceptors {
-                guard let interceptor = config.interceptors[name], let new = interceptor.rewrite(url) else { continue }
-                url = new
-                rewritten.insert(name)
-                records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
+            // Most configurations have no global interceptor: no iterator over the empty list.
+            if !config.globalInterceptors.isEmpty {
+                for name in config.globalInterceptors {
+                    guard let interceptor = config.interceptors[name], let new = interceptor.rewrite(url) else {
+                        continue
+                    }
+                    url = new
+                    rewritten.insert(name)
+                    records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
+                }
             }
             let match = try matchURL(url)
-            let binding = config.bindings[match.route.index]
+            // The route's binding read in place, field by field: a copy of it would retain its
+            // target's strings and its interceptor list for a look at each.
+            let routeIndex = match.route.index
             // A redirect route runs its interceptors too (global ones first); it redirects once they pass.
             var screen: String?
             var routeStrategy: Strategy?
-            if case .screen(let name, let strategy) = binding.target {
+            if case .screen(let name, let strategy) = config.bindings[routeIndex].target {
                 screen = name
                 routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
-            // Global interceptors first, then the route's (no new array when the route has none).
-            let order =
-                binding.interceptors.isEmpty
-                ? config.globalInterceptors : config.globalInterceptors + binding.interceptors
+            // Global interceptors first, then the route's (no new array when the route has none, and
+            // no retain of either list when neither has any, as in most configurations).
+            let order: [String] =
+                config.bindings[routeIndex].interceptors.isEmpty
+                ? (config.globalInterceptors.isEmpty ? [] : config.globalInterceptors)
+                : config.globalInterceptors + config.bindings[routeIndex].interceptors
             // The context copies the URL, match, attributes and headers: made only when read.
             if !order.isEmpty {
                 let context = InterceptionContext(
@@ -122,8 +131,9 @@ public struct Navigator: Sendable {
                     }
                 }
             }
-            guard let screen else {
-                if case .redirect(let template) = binding.target {
+            // Taken, not copied: the destination gets the name itself.
+            guard let screen = screen.take() else {
+                if case .redirect(let template) = config.bindings[routeIndex].target {
                     let target = try RedirectTarget.expand(template, match: match, from: url)
                     guard try follow(target, from: url, origin: request.url, chain: &chain, redirects: &redirects)
                     else {
@@ -134,7 +144,7 @@ public struct Navigator: Sendable {
                 continue passes
             }
             let routeParams = EntryParams(match: match)
-            let destination = Destination(screen: screen, params: routeParams, via: request.via)
+            let destination = Destination(screen: consume screen, params: routeParams, via: request.via)
             let resolution: Resolution
             do {
                 resolution = try config.resolver.resolve(
@@ -146,20 +156,19 @@ public struct Navigator: Sendable {
             } catch {
                 throw .navigation(error)
             }
-            var next = session
-            next.apply(resolution)
-            next.dropParkingWithoutLayer()
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
+            // Moved into the outcome, not copied and then dropped here: the last use of each.
+            let warnings = match.warnings
             return NavigationOutcome(
                 status: status,
-                url: url,
-                match: match,
+                url: consume url,
+                match: consume match,
                 routeParams: routeParams,
-                redirects: redirects,
-                interceptors: records,
+                redirects: consume redirects,
+                interceptors: consume records,
                 resolution: resolution,
-                session: next,
-                warnings: match.warnings
+                session: session.resolved(by: resolution),
+                warnings: warnings
             )
         }
     }

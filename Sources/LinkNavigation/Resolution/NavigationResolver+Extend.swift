@@ -37,7 +37,9 @@ extension NavigationResolver {
             // One allocation, of the final size.
             var new: [StackEntry] = []
             new.reserveCapacity(kept.count + path.count + 1)
-            new.append(contentsOf: kept)
+            // Entry by entry: `append(contentsOf:)` copies a slice through the runtime's generic
+            // array copy, which looks up each field's value witnesses.
+            for entry in kept { new.append(entry) }
             for step in path {
                 new.append(ids.make(step, try entryParams(step, destination.params), first: false))
             }
@@ -137,6 +139,9 @@ extension NavigationResolver {
     /// Breadth-first search from `start` to `target` over the `origins` relation, visiting each
     /// screen's successors in declaration order (the graph's successor index: only screens that may
     /// follow are looked at). Returns the screens strictly between the two: none for a direct step.
+    /// Inlined into `findPath`: most calls return at the first check, and as a separate call the
+    /// reference counting around what it is handed cost about as much as that check.
+    @inline(__always)
     private func shortestLeg(
         from start: String,
         to target: String,

@@ -48,17 +48,21 @@ extension NavigationResolver {
     /// match's params usually are for a screen whose params follow its route's pattern).
     private func isTyped(_ given: EntryParams, as declared: UnsafeBufferPointer<ScreenParam>) -> Bool {
         guard given.count == declared.count else { return false }
-        for index in declared.indices {
-            // Byte for byte: the result keeps these names, which must be the declared ones.
-            guard given.name(at: index, isExactly: declared[index].name) else { return false }
-            let value = given.value(at: index)
-            // Read in place through the buffer: a copy of the declaration would retain its spec's arrays.
-            if case .array = declared[index].declaration.mode { return false }
-            guard value != .null, Self.isOwnForm(value, of: declared[index].declaration.spec.type),
-                (try? declared[index].declaration.spec.validate(value)) != nil
-            else { return false }
+        // The given params read in place too: a value copied out of the array is retained and
+        // released around each check.
+        return given.storage.withUnsafeBufferPointer { params in
+            for index in declared.indices {
+                // Byte for byte: the result keeps these names, which must be the declared ones.
+                guard params[index].name.hasSameUTF8(as: declared[index].name) else { return false }
+                // Read in place through the buffer: a copy of the declaration would retain its spec's arrays.
+                if case .array = declared[index].declaration.mode { return false }
+                if case .null = params[index].value { return false }
+                guard Self.isOwnForm(params[index].value, of: declared[index].declaration.spec.type),
+                    (try? declared[index].declaration.spec.validate(params[index].value)) != nil
+                else { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// Whether `value` is already in the representation of a param of `type` (``typed(_:_:)`` keeps it).

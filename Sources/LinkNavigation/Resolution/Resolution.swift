@@ -38,10 +38,12 @@ public struct Mediation: Sendable, Hashable {
         return payload
     }
 
-    init(old: [StackEntry], new: [StackEntry], transition: [TransitionOp]) {
+    /// The stacks borrowed, not taken (an initialiser's default): only their last entries are kept.
+    init(old: borrowing [StackEntry], new: borrowing [StackEntry], transition: [TransitionOp]) {
         source = old.last
-        destination = new.last
-        presentation = new.last?.presentation
+        let last = new.last
+        presentation = last?.presentation
+        destination = consume last
         self.transition = transition
     }
 
@@ -101,7 +103,8 @@ public struct Resolution: Sendable, Hashable {
     /// The entry counter after the entries this resolution created.
     public let nextEntryNumber: Int
 
-    init(old: [StackEntry], new: [StackEntry], nextEntryNumber: Int) {
+    /// The old stack borrowed, not taken (an initialiser's default): it is only compared with.
+    init(old: borrowing [StackEntry], new: [StackEntry], nextEntryNumber: Int) {
         stack = new
         transition = TransitionOp.between(old, new)
         mediation = Mediation(old: old, new: new, transition: transition)

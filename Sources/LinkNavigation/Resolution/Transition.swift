@@ -36,7 +36,18 @@ public enum TransitionOp: Sendable, Hashable {
                 height = kept
             }
         }
-        for i in 0..<kept where old[i] != new[i] { ops.append(.update(new[i])) }
+        // Kept entries are most often copies of the old ones: compared by their bits in place first.
+        let same = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                (0..<kept).allSatisfy { i in
+                    guard let left = old.baseAddress, let right = new.baseAddress else { return false }
+                    return StackEntry.sameBits(left + i, right + i)
+                }
+            }
+        }
+        if !same {
+            for i in 0..<kept where old[i] != new[i] { ops.append(.update(new[i])) }
+        }
         for entry in new[kept...] { ops.append(entry.presentation == .modal ? .present(entry) : .push(entry)) }
         return ops
     }

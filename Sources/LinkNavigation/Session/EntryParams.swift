@@ -38,15 +38,18 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
         storage = params
     }
 
-    /// A match's params by name, in match order (path params first), the first of a repeated
-    /// name winning (a loaded table never repeats one). Read from the match without building its
-    /// ``RouteMatch/params`` array.
-    init(match: RouteMatch) {
+    /// A match's params by name, in match order (path params first). Read from the match without
+    /// building its ``RouteMatch/params`` array.
+    ///
+    /// A route table refuses a route that repeats a param name (`duplicate_parameter`: in the
+    /// pattern, or as both a placeholder and a query param), so the names of a match are distinct
+    /// and are not compared.
+    ///
+    /// The match is borrowed, not taken (an initialiser's default would copy it for the call).
+    init(match: borrowing RouteMatch) {
         var kept: [Param] = []
         kept.reserveCapacity(match.paramCount)
-        match.forEachParam { name, value, _ in
-            if !kept.contains(where: { $0.name == name }) { kept.append(Param(name: name, value: value)) }
-        }
+        match.forEachParam { name, value, _ in kept.append(Param(name: name, value: value)) }
         storage = kept
     }
 

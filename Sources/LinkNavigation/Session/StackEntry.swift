@@ -73,6 +73,25 @@ public struct StackEntry: Sendable, Hashable {
         StackEntry(id: id, screen: screen, params: params, presentation: presentation)
     }
 
+    /// Whether the entries at `lhs` and `rhs` hold the same bits: copies of one entry, equal without
+    /// a look at their strings or params, and read in place (no copy out of the array, no retain).
+    /// Unequal bits say nothing: the caller goes on to `==`.
+    package static func sameBits(_ lhs: UnsafePointer<StackEntry>, _ rhs: UnsafePointer<StackEntry>) -> Bool {
+        // Two strings and the params word: 40 bytes of plain words with no padding, whose equal bits
+        // are one value whatever their encoding (see `hasSameUTF8(as:)`). Safe: the pointers are to
+        // initialised entries, 8-byte aligned, and only trivial words are loaded from them, with no
+        // reference taken.
+        guard MemoryLayout<StackEntry>.size == 40, MemoryLayout<Presented>.size == 8 else { return false }
+        let left = UnsafeRawPointer(lhs)
+        let right = UnsafeRawPointer(rhs)
+        for offset in stride(from: 0, to: 40, by: 8)
+        where left.load(fromByteOffset: offset, as: UInt64.self) != right.load(fromByteOffset: offset, as: UInt64.self)
+        {
+            return false
+        }
+        return true
+    }
+
     /// Whether both have the same presentation and the very same params storage (copies of one
     /// value): one comparison of the word that packs both, without taking the params out. Equal
     /// bits are one value, whatever the enum's encoding; unequal bits could at worst miss a share,

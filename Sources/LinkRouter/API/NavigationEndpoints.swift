@@ -134,7 +134,9 @@ extension APIResponder {
             (outcome, version) = try engine.store.mutate(id, expectedVersion: expected) {
                 (session) throws(NavigationFailure) -> NavigationOutcome in
                 let outcome = try navigation(session)
-                session = outcome.session
+                // Only the stack, counter and parked navigation are assigned: the id and attributes
+                // are the lent session's own.
+                session.become(outcome.session)
                 return outcome
             }
         } catch {

@@ -50,15 +50,27 @@ public struct RouteMatch: Sendable {
     }
 
     /// Calls `body` with the name, value and origin of each of ``params``, in the same order,
-    /// without building the array (each value is built once, as `params` builds it).
-    public func forEachParam(_ body: (String, ParamValue, MatchedParam.Origin) -> Void) {
-        let count = captureCount
+    /// without building the array (each value is built once, as `params` builds it). Each value is
+    /// handed over, not lent: a body that keeps it (as `params` does) takes it without a copy.
+    public func forEachParam(_ body: (String, consuming ParamValue, MatchedParam.Origin) -> Void) {
+        // Most matches have no extras: told by the reference's bits, not by an optional copy of it
+        // (a retain and a release) for each look. Safe: an optional class reference is one word,
+        // zero when `nil`, and only its bits are read.
+        let hasExtras = unsafeBitCast(parts.extras, to: UInt.self) != 0
+        let count = hasExtras ? captureCount : parts.spans.count
         if count > 0 {
-            let names = table.trie.terminalNames
-            let start = Int(table.trie.terminals[Int(parts.terminal)].namesStart)
-            for i in 0..<count { body(names[start + i], value(of: span(i)), .path) }
+            let trie = table.trie
+            let names = trie.terminalNames
+            let start = Int(trie.terminals[Int(parts.terminal)].namesStart)
+            // The URL's bytes borrowed once for every capture (see ``value(of:)``).
+            let bytes = url.utf8.span
+            bytes.withUnsafeBufferPointer { raw in
+                for i in 0..<count {
+                    body(names[start + i], trie.value(of: hasExtras ? span(i) : parts.spans[i], in: raw), .path)
+                }
+            }
         }
-        guard let extras = parts.extras else { return }
+        guard hasExtras, let extras = parts.extras else { return }
         for param in extras.queryParams { body(param.name, param.value, param.origin) }
     }
 
