@@ -23,11 +23,9 @@ extension Session {
     /// a session made from this one, whose id and attributes are the very same values, so they are
     /// neither retained nor released again, and neither is an untouched stack or parked box.
     public mutating func become(_ other: Session) {
-        // Equal bits are one value whatever the encoding (see `hasSameUTF8(as:)`); anything else
-        // takes the whole session.
-        guard MemoryLayout<String>.size == 16,
-            unsafeBitCast(id, to: (UInt64, UInt64).self) == unsafeBitCast(other.id, to: (UInt64, UInt64).self),
-            attributes.entries.sharesBuffer(with: other.attributes.entries)
+        // The same id text (a copy of one string is told by its two words) and the very same
+        // attributes storage; anything else takes the whole session.
+        guard id.hasSameUTF8(as: other.id), attributes.entries.sharesBuffer(with: other.attributes.entries)
         else {
             self = other
             return
