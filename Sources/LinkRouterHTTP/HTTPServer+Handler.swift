@@ -8,22 +8,33 @@ import Darwin
 #endif
 
 extension HTTPServer.Box {
-    /// Starts a request from the raw target libmicrohttpd's URI log callback sees, before it parses it.
+    /// Starts a request from the raw target libmicrohttpd's URI log callback sees, before it parses it,
+    /// on the accumulator of `connection` (a new one when it has none free).
     ///
     /// Returns the accumulator retained (+1): the caller stores it in `*req_cls`, and the
     /// request-completed callback releases it.
-    func beginRequest(uri: UnsafePointer<CChar>) -> UnsafeMutableRawPointer {
-        let accumulator = RequestAccumulator(
-            target: RequestTarget(uri: uri, maxBytes: limits.maxURLBytes),
-            maxBodyBytes: limits.maxBodyBytes
-        )
+    func beginRequest(uri: UnsafePointer<CChar>, connection: OpaquePointer?) -> UnsafeMutableRawPointer {
+        let target = RequestTarget(uri: uri, maxBytes: limits.maxURLBytes)
+        // The connection's accumulator is held by its socket context until the connection closes,
+        // which comes after the request-completed callback of each of its requests.
+        let accumulator: Unmanaged<RequestAccumulator>
+        if let connection, let raw = cmhd_socket_context(connection),
+            !Unmanaged<RequestAccumulator>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.isInUse })
+        {
+            accumulator = Unmanaged<RequestAccumulator>.fromOpaque(raw).retain()
+        } else {
+            accumulator = Unmanaged.passRetained(RequestAccumulator())
+        }
+        accumulator._withUnsafeGuaranteedRef { $0.begin(target: target, maxBodyBytes: limits.maxBodyBytes) }
         counters.inFlight.add(1, ordering: .relaxed)
-        return Unmanaged.passRetained(accumulator).toOpaque()
+        return accumulator.toOpaque()
     }
 
-    /// Balances ``beginRequest(uri:)``: releases the accumulator at `raw`.
+    /// Balances ``beginRequest(uri:connection:)``: ends the request and releases the accumulator at `raw`.
     func endRequest(_ raw: UnsafeMutableRawPointer) {
-        Unmanaged<RequestAccumulator>.fromOpaque(raw).release()
+        let accumulator = Unmanaged<RequestAccumulator>.fromOpaque(raw)
+        accumulator._withUnsafeGuaranteedRef { $0.end() }
+        accumulator.release()
         counters.inFlight.subtract(1, ordering: .releasing)
     }
 
@@ -41,7 +52,7 @@ extension HTTPServer.Box {
         if requestContext.pointee == nil {
             // The URI log callback always runs first; this keeps a request without it from being lost.
             // With the identity unescaper `url` is raw too, but its query is gone.
-            requestContext.pointee = beginRequest(uri: url)
+            requestContext.pointee = beginRequest(uri: url, connection: connection)
         }
         guard let raw = requestContext.pointee else { return false }
         // Borrowed without a retain and release: `*req_cls` holds it until the request completes.
@@ -116,15 +127,17 @@ extension HTTPServer.Box {
                 MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
             }
             if let rejection = checkFraming(of: accumulator, version: version) { return rejection }
-            accumulator.keepHeaders(
-                walk.fits
-                    ? ReceivedHeaderFields(copying: walk.writer)
-                    : ReceivedHeaderFields(capacity: accumulator.framing.storedBytes) { writer in
+            if walk.fits {
+                accumulator.keepHeaders(copying: walk.writer)
+            } else {
+                accumulator.keepHeaders(
+                    ReceivedHeaderFields(capacity: accumulator.framing.storedBytes) { writer in
                         _ = withUnsafeMutablePointer(to: &writer) {
                             MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
                         }
                     }
-            )
+                )
+            }
             return nil
         }
     }
@@ -165,7 +178,7 @@ extension HTTPServer.Box {
         guard case .parsed(let path, let query) = accumulator.target else { return errors.urlTooLong }
         // Built here from the parts the accumulator hands over: a request built and returned by
         // the accumulator's method was built in a temporary and copied once more.
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             method: accumulator.method,
             path: path,
             query: query,
@@ -173,6 +186,7 @@ extension HTTPServer.Box {
             body: accumulator.takeBody()
         )
         let response = responder.respond(to: request)
+        accumulator.takeBack(buffersOf: &request)
         return (200...999).contains(response.status) ? response : errors.invalidStatus
     }
 

@@ -27,12 +27,22 @@ struct ReceivedHeaderFields: Sendable {
         }
     }
 
-    /// The fields `writer` holds, copied out of its buffer.
-    init(copying writer: Writer) {
-        bytes = writer.count == 0 ? [] : Array(UnsafeRawBufferPointer(rebasing: writer.buffer[..<writer.count]))
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// Replaces the fields with a copy of those `writer` holds, in the buffer there is when it has room.
+    mutating func replace(copying writer: Writer) {
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: writer.buffer[..<writer.count]))
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
+    /// Removes every field, keeping the buffer when its capacity is at most `limit` bytes.
+    mutating func removeAll(keepingCapacityUpTo limit: Int) {
+        if bytes.capacity > limit {
+            bytes = []
+        } else {
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
 
     /// The bytes one field takes.
     static func storedSize(name: Int, value: Int) -> Int { 2 * lengthSize + name + value }

@@ -6,9 +6,12 @@ import Darwin
 
 /// Everything one request has delivered so far: its raw target, method, headers and body.
 ///
-/// Ownership: the URI log callback creates it, retains it with `Unmanaged.passRetained` and returns
-/// it, which libmicrohttpd stores as the request's `*req_cls`; the request-completed callback
-/// releases it and clears `*req_cls` (see `HTTPServer+Callbacks.swift`, both ends).
+/// Ownership: each connection holds one, retained in its socket context from the connection's
+/// start to its close, and its requests use it in turn: the URI log callback begins a request on
+/// it, retains it once more and returns it, which libmicrohttpd stores as the request's `*req_cls`;
+/// the request-completed callback ends the request and releases that reference (see
+/// `HTTPServer+Callbacks.swift`). Its header and body buffers keep their capacity from one
+/// request to the next, so a usual request allocates neither.
 ///
 /// Deliberately not `Sendable`: libmicrohttpd serves one connection on one worker thread and never
 /// calls back for one request concurrently, so it is only ever touched by that thread. For the same
@@ -27,7 +30,7 @@ final class RequestAccumulator {
     }
 
     @exclusivity(unchecked) var phase = Phase.headers
-    let target: RequestTarget
+    @exclusivity(unchecked) private(set) var target = RequestTarget.invalid
     @exclusivity(unchecked) var method = HTTPMethod.get
     @exclusivity(unchecked) private(set) var headerFields = ReceivedHeaderFields()
     @exclusivity(unchecked) private(set) var framing = Framing()
@@ -35,11 +38,35 @@ final class RequestAccumulator {
     /// Body bytes read and dropped after the body passed the limit.
     @exclusivity(unchecked) private(set) var discardedBytes = 0
     @exclusivity(unchecked) private(set) var isBodyTooLarge = false
-    private let maxBodyBytes: Int
+    @exclusivity(unchecked) private var maxBodyBytes = 0
+    /// Whether a request has begun and not yet ended.
+    @exclusivity(unchecked) private(set) var isInUse = false
 
-    init(target: RequestTarget, maxBodyBytes: Int) {
+    /// The largest buffer capacity kept for the next request: beyond it, a buffer is dropped.
+    static let keptCapacity = 16 * 1024
+
+    /// Starts a request with the target the URI log callback read; everything else is as new.
+    func begin(target: RequestTarget, maxBodyBytes: Int) {
         self.target = target
         self.maxBodyBytes = maxBodyBytes
+        isInUse = true
+    }
+
+    /// Ends the request: forgets all it delivered, keeping the buffers' capacity for the next one.
+    func end() {
+        isInUse = false
+        phase = .headers
+        target = .invalid
+        method = .get
+        framing = Framing()
+        discardedBytes = 0
+        isBodyTooLarge = false
+        headerFields.removeAll(keepingCapacityUpTo: Self.keptCapacity)
+        if body.capacity > Self.keptCapacity {
+            body = []
+        } else {
+            body.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Reads one header field for the checks, and counts the bytes ``ReceivedHeaderFields`` will
@@ -65,6 +92,11 @@ final class RequestAccumulator {
     /// Keeps the fields of a request that passed the checks, for ``takeHeaderFields()``.
     func keepHeaders(_ fields: ReceivedHeaderFields) {
         headerFields = fields
+    }
+
+    /// Keeps a copy of the fields `writer` holds, in the buffer an earlier request left.
+    func keepHeaders(copying writer: ReceivedHeaderFields.Writer) {
+        headerFields.replace(copying: writer)
     }
 
     /// Prepares for a body of `length` bytes announced by `Content-Length` (already checked against the limit).
@@ -97,6 +129,13 @@ final class RequestAccumulator {
         var taken: [UInt8] = []
         swap(&taken, &body)
         return taken
+    }
+
+    /// Takes back the buffers ``takeHeaderFields()`` and ``takeBody()`` handed to `request` once
+    /// it is answered, so that ``end()`` keeps their capacity.
+    func takeBack(buffersOf request: inout HTTPRequest) {
+        headerFields = request.headers.takeReceived()
+        swap(&body, &request.body)
     }
 
     /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`.
