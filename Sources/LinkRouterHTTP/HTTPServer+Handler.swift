@@ -115,37 +115,37 @@ extension HTTPServer.Box {
         case .parsed: break
         }
         // One walk over libmicrohttpd's list (a linked list in the connection's pool) checks the
-        // framing and copies the fields into a buffer on the stack; a second one, into a buffer of
-        // the size the first counted, only when they did not fit there.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackHeaderBytes) {
-            buffer -> HTTPResponse? in
+        // framing and writes the fields into the buffer the connection's earlier requests left; a
+        // second one, into a buffer of the size the first counted, only when they did not fit there.
+        var fits = true
+        accumulator.overwriteHeaders { buffer in
             var walk = HeaderWalk(
                 accumulator: Unmanaged.passUnretained(accumulator),
-                writer: ReceivedHeaderFields.Writer(buffer: UnsafeMutableRawBufferPointer(buffer))
+                writer: ReceivedHeaderFields.Writer(buffer: buffer)
             )
             _ = withUnsafeMutablePointer(to: &walk) {
                 MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
             }
-            if let rejection = checkFraming(of: accumulator, version: version) { return rejection }
-            if walk.fits {
-                accumulator.keepHeaders(copying: walk.writer)
-            } else {
-                accumulator.keepHeaders(
-                    ReceivedHeaderFields(capacity: accumulator.framing.storedBytes) { writer in
-                        _ = withUnsafeMutablePointer(to: &writer) {
-                            MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
-                        }
-                    }
-                )
-            }
-            return nil
+            fits = walk.fits
+            return walk.fits ? walk.writer.count : 0
         }
+        if let rejection = checkFraming(of: accumulator, version: version) { return rejection }
+        if !fits {
+            accumulator.keepHeaders(
+                ReceivedHeaderFields(capacity: accumulator.framing.storedBytes, room: Self.usualHeaderRoom) {
+                    writer in
+                    _ = withUnsafeMutablePointer(to: &writer) {
+                        MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
+                    }
+                }
+            )
+        }
+        return nil
     }
 
-    /// Room on the stack for the header fields of a usual request (see
-    /// ``ReceivedHeaderFields/storedSize(name:value:)``): a kibibyte, which the standard library
-    /// always places on the stack, where a larger size first asks for the thread's stack bounds.
-    private static var stackHeaderBytes: Int { 1024 }
+    /// The least room a header buffer is made with, which the fields of a usual request fit in:
+    /// the connection's next requests then write theirs in it.
+    private static var usualHeaderRoom: Int { 1024 }
 
     /// The smuggling and size checks on the fields the header walk counted.
     private func checkFraming(of accumulator: RequestAccumulator, version: UnsafePointer<CChar>?) -> HTTPResponse? {
@@ -247,7 +247,7 @@ private let copyHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, v
 }
 
 /// What the first walk over the request headers fills: the accumulator's framing, and a copy of
-/// the fields in a stack buffer for as long as they fit.
+/// the fields in the accumulator's buffer for as long as they fit.
 private struct HeaderWalk {
     /// Unretained: the accumulator is held in `*req_cls` for the whole walk.
     let accumulator: Unmanaged<RequestAccumulator>
@@ -257,7 +257,7 @@ private struct HeaderWalk {
 }
 
 /// `MHD_KeyValueIteratorN` over the request headers: `cls` points to a ``HeaderWalk`` on the stack
-/// of the call that walks; the key and value are borrowed from the connection's pool for the call.
+/// of the call that walks, whose writer's buffer outlives the walk; the key and value are borrowed from the connection's pool for the call.
 private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls else { return .NO }
     let walk = cls.assumingMemoryBound(to: HeaderWalk.self)

@@ -1,47 +1,59 @@
-/// Header fields as a client sent them, kept as bytes in one buffer: a request's headers cost one
-/// allocation, and a `String` is made only for a field someone reads.
+/// Header fields as a client sent them, kept as bytes in one buffer: a request's headers cost at
+/// most one allocation (none when a connection's earlier request left a buffer with room), and a
+/// `String` is made only for a field someone reads.
 ///
 /// Each field is stored as its name's length and its value's length (one `Int` each, unaligned)
 /// followed by the name's bytes and the value's. The bytes are whatever libmicrohttpd passed,
 /// which need not be UTF-8: they are repaired (U+FFFD) only when made into strings.
 struct ReceivedHeaderFields: Sendable {
-    private(set) var bytes: [UInt8]
+    /// The fields in its first ``count`` bytes; the bytes after them are room, written over by
+    /// the next ``overwrite(_:)``.
+    private var storage: [UInt8]
+    /// How many bytes of the buffer the fields take.
+    private(set) var count: Int
 
     private static let lengthSize = MemoryLayout<Int>.size
 
-    init() { bytes = [] }
+    init() {
+        storage = []
+        count = 0
+    }
 
-    /// The fields `write` appends, in at most `capacity` bytes (see ``storedSize(name:value:)``).
-    init(capacity: Int, _ write: (inout Writer) -> Void) {
-        guard capacity > 0 else {
-            bytes = []
-            return
-        }
-        // Written on the stack (for a usual header), then copied into an array of exactly the
-        // written size: `init(unsafeUninitializedCapacity:)` and `init(repeating:count:)` look the
-        // array's storage type up at run time on every call, which costs more than the copy.
-        bytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var writer = Writer(buffer: UnsafeMutableRawBufferPointer(buffer))
+    /// The fields `write` appends, in at most `capacity` bytes (see ``storedSize(name:value:)``),
+    /// in a buffer with room for at least `room` bytes.
+    init(capacity: Int, room: Int = 0, _ write: (inout Writer) -> Void) {
+        let size = Swift.max(capacity, room)
+        // Zeroed once: `init(unsafeUninitializedCapacity:)` and this initializer both look the
+        // array's storage type up at run time, which a buffer used again pays only once.
+        storage = size > 0 ? [UInt8](repeating: 0, count: size) : []
+        count = 0
+        overwrite { buffer in
+            var writer = Writer(buffer: UnsafeMutableRawBufferPointer(rebasing: buffer[..<capacity]))
             write(&writer)
-            return Array(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+            return writer.count
         }
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
-    /// Replaces the fields with a copy of those `writer` holds, in the buffer there is when it has room.
-    mutating func replace(copying writer: Writer) {
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: writer.buffer[..<writer.count]))
+    /// How many bytes of fields the buffer has room for.
+    var room: Int { storage.count }
+
+    /// Replaces the fields with those `write` puts at the start of the buffer it gets (all of
+    /// the buffer's room, borrowed for the call), which returns how many bytes hold whole fields.
+    mutating func overwrite(_ write: (UnsafeMutableRawBufferPointer) -> Int) {
+        count = storage.withUnsafeMutableBytes { write($0) }
     }
 
-    /// Removes every field, keeping the buffer when its capacity is at most `limit` bytes.
-    mutating func removeAll(keepingCapacityUpTo limit: Int) {
-        if bytes.capacity > limit {
-            bytes = []
-        } else {
-            bytes.removeAll(keepingCapacity: true)
-        }
+    /// Removes every field, keeping the buffer when it has room for at most `limit` bytes.
+    mutating func removeAll(keepingRoomUpTo limit: Int) {
+        count = 0
+        if storage.count > limit { storage = [] }
+    }
+
+    /// The bytes of the fields, borrowed for the call.
+    private func withFieldBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
 
     /// The bytes one field takes.
@@ -92,7 +104,7 @@ struct ReceivedHeaderFields: Sendable {
     /// `HTTPHeaders.sameName` does), borrowed for the call; `nil` when no field has that name.
     func withFirstValue<R>(named name: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         // Every field was written whole by `Writer`, so each offset reached here begins one.
-        bytes.withUnsafeBytes { raw in
+        withFieldBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let field = Field(in: raw, at: offset)
@@ -105,7 +117,7 @@ struct ReceivedHeaderFields: Sendable {
 
     /// Every field as strings, in arrival order.
     var strings: [(name: String, value: String)] {
-        bytes.withUnsafeBytes { raw in
+        withFieldBytes { raw in
             var out: [(name: String, value: String)] = []
             var offset = 0
             while offset < raw.count {

@@ -61,7 +61,7 @@ final class RequestAccumulator {
         framing = Framing()
         discardedBytes = 0
         isBodyTooLarge = false
-        headerFields.removeAll(keepingCapacityUpTo: Self.keptCapacity)
+        headerFields.removeAll(keepingRoomUpTo: Self.keptCapacity)
         if body.capacity > Self.keptCapacity {
             body = []
         } else {
@@ -94,9 +94,10 @@ final class RequestAccumulator {
         headerFields = fields
     }
 
-    /// Keeps a copy of the fields `writer` holds, in the buffer an earlier request left.
-    func keepHeaders(copying writer: ReceivedHeaderFields.Writer) {
-        headerFields.replace(copying: writer)
+    /// Replaces the header fields with those `write` puts in the buffer an earlier request left
+    /// (see ``ReceivedHeaderFields/overwrite(_:)``).
+    func overwriteHeaders(_ write: (UnsafeMutableRawBufferPointer) -> Int) {
+        headerFields.overwrite(write)
     }
 
     /// Prepares for a body of `length` bytes announced by `Content-Length` (already checked against the limit).
