@@ -139,16 +139,30 @@ final class RequestAccumulator {
         swap(&body, &request.body)
     }
 
-    /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`.
+    /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`: a word at
+    /// a time once the literal is eight bytes or more (the last word overlapping the one before),
+    /// lowered as header names are (``HTTPHeaders/lowered(_:)``).
+    @inline(__always)
     private static func equalsLowercased(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
-        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
-        let expected = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-        for i in 0..<bytes.count {
-            let byte = bytes[i]
-            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            if folded != expected[i] { return false }
+        let count = lowercase.utf8CodeUnitCount
+        guard bytes.count == count, let base = bytes.baseAddress else { return false }
+        let expected = UnsafeRawPointer(lowercase.utf8Start)
+        guard count >= 8 else {
+            for i in 0..<count {
+                let byte = base.load(fromByteOffset: i, as: UInt8.self)
+                let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                if folded != expected.load(fromByteOffset: i, as: UInt8.self) { return false }
+            }
+            return true
         }
-        return true
+        var offset = 0
+        while offset &+ 8 < count {
+            let word = HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if word != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        let last = HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        return last == expected.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 
     /// A non-empty run of ASCII digits as an `Int`, `Int.max` on overflow, `nil` for anything else.
