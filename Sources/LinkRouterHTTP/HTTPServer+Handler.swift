@@ -119,13 +119,11 @@ extension HTTPServer.Box {
         // second one, into a buffer of the size the first counted, only when they did not fit there.
         var fits = true
         accumulator.overwriteHeaders { buffer in
-            var walk = HeaderWalk(
-                accumulator: Unmanaged.passUnretained(accumulator),
-                writer: ReceivedHeaderFields.Writer(buffer: buffer)
-            )
+            var walk = HeaderWalk(writer: ReceivedHeaderFields.Writer(buffer: buffer))
             _ = withUnsafeMutablePointer(to: &walk) {
                 MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
             }
+            accumulator.keepFraming(walk.framing)
             fits = walk.fits
             return walk.fits ? walk.writer.count : 0
         }
@@ -246,24 +244,24 @@ private let copyHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, v
     return copied ? .YES : .NO
 }
 
-/// What the first walk over the request headers fills: the accumulator's framing, and a copy of
+/// What the first walk over the request headers fills: the framing it counts, and a copy of
 /// the fields in the accumulator's buffer for as long as they fit.
 private struct HeaderWalk {
-    /// Unretained: the accumulator is held in `*req_cls` for the whole walk.
-    let accumulator: Unmanaged<RequestAccumulator>
+    var framing = RequestAccumulator.Framing()
     var writer: ReceivedHeaderFields.Writer
     /// Whether every field so far was copied; after one that was not, none is.
     var fits = true
 }
 
 /// `MHD_KeyValueIteratorN` over the request headers: `cls` points to a ``HeaderWalk`` on the stack
-/// of the call that walks, whose writer's buffer outlives the walk; the key and value are borrowed from the connection's pool for the call.
+/// of the call that walks, whose writer's buffer outlives the walk; the key and value are
+/// borrowed from the connection's pool for the call.
 private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls else { return .NO }
     let walk = cls.assumingMemoryBound(to: HeaderWalk.self)
     let name = UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize)
     let bytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
-    walk.pointee.accumulator._withUnsafeGuaranteedRef { $0.addHeader(name: name, value: bytes) }
+    walk.pointee.framing.add(name: name, value: bytes)
     if walk.pointee.fits { walk.pointee.fits = walk.pointee.writer.append(name: name, value: bytes) }
     return .YES
 }

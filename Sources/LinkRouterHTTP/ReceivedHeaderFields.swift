@@ -57,7 +57,7 @@ struct ReceivedHeaderFields: Sendable {
     }
 
     /// The bytes one field takes.
-    static func storedSize(name: Int, value: Int) -> Int { 2 * lengthSize + name + value }
+    static func storedSize(name: Int, value: Int) -> Int { 2 &* lengthSize &+ name &+ value }
 
     /// Fills the buffer of ``init(capacity:_:)``, one whole field at a time.
     struct Writer {
@@ -67,17 +67,20 @@ struct ReceivedHeaderFields: Sendable {
         init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
 
         /// Copies one field (both buffers borrowed for the call); `false`, copying nothing, when it does not fit.
+        /// (Sums of the sizes of buffers in memory, and of offsets within `buffer`: none can overflow.)
+        @inline(__always)
         mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Bool {
             let size = storedSize(name: name.count, value: value.count)
-            guard let base = buffer.baseAddress, size <= buffer.count - count else { return false }
-            buffer.storeBytes(of: name.count, toByteOffset: count, as: Int.self)
-            buffer.storeBytes(of: value.count, toByteOffset: count + lengthSize, as: Int.self)
-            let nameStart = base + count + 2 * lengthSize
+            guard let base = buffer.baseAddress, size <= buffer.count &- count else { return false }
+            let start = base + count
+            start.storeBytes(of: name.count, toByteOffset: 0, as: Int.self)
+            start.storeBytes(of: value.count, toByteOffset: lengthSize, as: Int.self)
+            let nameStart = start + 2 * lengthSize
             if let source = name.baseAddress { nameStart.copyMemory(from: source, byteCount: name.count) }
             if let source = value.baseAddress {
                 (nameStart + name.count).copyMemory(from: source, byteCount: value.count)
             }
-            count += size
+            count &+= size
             return true
         }
     }

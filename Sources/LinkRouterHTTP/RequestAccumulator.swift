@@ -69,24 +69,9 @@ final class RequestAccumulator {
         }
     }
 
-    /// Reads one header field for the checks, and counts the bytes ``ReceivedHeaderFields`` will
-    /// need for it; both buffers are borrowed for the call only.
-    func addHeader(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-        framing.headerBytes += name.count + value.count + 4  // ": " and CRLF
-        framing.storedBytes += ReceivedHeaderFields.storedSize(name: name.count, value: value.count)
-        // By length first: most fields are none of the three, and each name has its own length.
-        switch name.count {
-        case 14 where Self.equalsLowercased(name, "content-length"):
-            framing.contentLengthCount += 1
-            framing.contentLength = Self.parseDecimal(value)
-        case 17 where Self.equalsLowercased(name, "transfer-encoding"):
-            framing.transferEncodingCount += 1
-            framing.transferEncodingIsChunked = Self.equalsLowercased(value, "chunked")
-        case 4 where Self.equalsLowercased(name, "host"):
-            framing.hostCount += 1
-        default:
-            break
-        }
+    /// Keeps what the header walk counted, for the checks.
+    func keepFraming(_ counted: Framing) {
+        framing = counted
     }
 
     /// Keeps the fields of a request that passed the checks, for ``takeHeaderFields()``.
@@ -192,6 +177,29 @@ extension RequestAccumulator {
         var headerBytes = 0
         /// What the fields take in ``ReceivedHeaderFields``.
         var storedBytes = 0
+
+        /// Reads one header field for the checks, and counts the bytes ``ReceivedHeaderFields``
+        /// will need for it; both buffers are borrowed for the call only. The sums cannot
+        /// overflow: every field is in libmicrohttpd's pool, which the connection's memory limit
+        /// bounds.
+        @inline(__always)
+        mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+            headerBytes &+= name.count &+ value.count &+ 4  // ": " and CRLF
+            storedBytes &+= ReceivedHeaderFields.storedSize(name: name.count, value: value.count)
+            // By length first: most fields are none of the three, and each name has its own length.
+            switch name.count {
+            case 14 where RequestAccumulator.equalsLowercased(name, "content-length"):
+                contentLengthCount &+= 1
+                contentLength = RequestAccumulator.parseDecimal(value)
+            case 17 where RequestAccumulator.equalsLowercased(name, "transfer-encoding"):
+                transferEncodingCount &+= 1
+                transferEncodingIsChunked = RequestAccumulator.equalsLowercased(value, "chunked")
+            case 4 where RequestAccumulator.equalsLowercased(name, "host"):
+                hostCount &+= 1
+            default:
+                break
+            }
+        }
     }
 }
 
