@@ -173,9 +173,10 @@ extension HTTPServer.Box {
     /// The answer once the whole body is in: 413 for an oversized chunked body, else the responder's.
     private func finish(_ accumulator: RequestAccumulator) -> HTTPResponse {
         if accumulator.isBodyTooLarge { return errors.bodyTooLarge }
-        guard case .parsed(let path, let query) = accumulator.target else { return errors.urlTooLong }
-        // Built here from the parts the accumulator hands over: a request built and returned by
-        // the accumulator's method was built in a temporary and copied once more.
+        guard let (path, query) = accumulator.takeTarget() else { return errors.urlTooLong }
+        // Built here from the parts the accumulator hands over (moved, not copied), which go back
+        // to it once answered: a request built and returned by the accumulator's method was built
+        // in a temporary and copied once more.
         var request = HTTPRequest(
             method: accumulator.method,
             path: path,
@@ -184,7 +185,7 @@ extension HTTPServer.Box {
             body: accumulator.takeBody()
         )
         let response = responder.respond(to: request)
-        accumulator.takeBack(buffersOf: &request)
+        accumulator.takeBack(partsOf: &request)
         return (200...999).contains(response.status) ? response : errors.invalidStatus
     }
 

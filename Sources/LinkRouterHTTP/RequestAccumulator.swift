@@ -42,8 +42,9 @@ final class RequestAccumulator {
     /// Whether a request has begun and not yet ended.
     @exclusivity(unchecked) private(set) var isInUse = false
 
-    /// The largest buffer capacity kept for the next request: beyond it, a buffer is dropped.
-    static let keptCapacity = 16 * 1024
+    /// The largest buffer capacity kept for the next request: beyond it, a buffer is dropped. An
+    /// idle connection then holds at most a few kibibytes here, beside libmicrohttpd's own pool.
+    static let keptCapacity = 4 * 1024
 
     /// Starts a request with the target the URI log callback read; everything else is as new.
     func begin(target: RequestTarget, maxBodyBytes: Int) {
@@ -117,11 +118,26 @@ final class RequestAccumulator {
         return taken
     }
 
-    /// Takes back the buffers ``takeHeaderFields()`` and ``takeBody()`` handed to `request` once
-    /// it is answered, so that ``end()`` keeps their capacity.
-    func takeBack(buffersOf request: inout HTTPRequest) {
+    /// The parsed target's path and query, moved out of the accumulator instead of copied
+    /// (until ``takeBack(partsOf:)``); `nil` for a target that was not parsed.
+    func takeTarget() -> (path: String, query: String?)? {
+        var taken = RequestTarget.invalid
+        swap(&taken, &target)
+        guard case .parsed(let path, let query) = consume taken else { return nil }
+        return (path, query)
+    }
+
+    /// Takes back the parts ``takeTarget()``, ``takeHeaderFields()`` and ``takeBody()`` handed to
+    /// `request` once it is answered: ``end()`` then keeps the buffers' capacity, and the target's
+    /// strings are released there, after the answer, as the target's.
+    func takeBack(partsOf request: inout HTTPRequest) {
         headerFields = request.headers.takeReceived()
         swap(&body, &request.body)
+        var path = ""
+        swap(&path, &request.path)
+        var query: String? = nil
+        swap(&query, &request.query)
+        target = .parsed(path: path, query: query)
     }
 
     /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`: a word at
