@@ -191,7 +191,8 @@ extension HTTPServer.Box {
 
     /// Hands `response` to libmicrohttpd, which adds `Content-Length` and `Date`. An array body is
     /// copied once; a ``ResponseBytes`` block is lent as it is, retained until libmicrohttpd is done.
-    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> Bool {
+    /// The response is consumed, which spares a retain and a release of its parts around the call.
+    private func queue(_ response: consuming HTTPResponse, on connection: OpaquePointer) -> Bool {
         let created: OpaquePointer?
         switch response.content {
         case .bytes(let bytes):
