@@ -229,8 +229,7 @@ extension HTTPServer.Box {
 /// destroyed: the reference `queue` retained, given to the pool of spare blocks (or dropped).
 private let releaseBlock: MHD_ContentReaderFreeCallback = { cls in
     guard let cls else { return }
-    var block = Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).takeRetainedValue()
-    ResponseBlockPool.shared.giveBack(&block)
+    ResponseBlockPool.shared.giveBack(Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).takeRetainedValue())
 }
 
 /// `MHD_KeyValueIteratorN` over the request headers that copies each into a
