@@ -59,7 +59,7 @@ struct ReceivedHeaderFields: Sendable {
     /// The bytes one field takes.
     static func storedSize(name: Int, value: Int) -> Int { 2 &* lengthSize &+ name &+ value }
 
-    /// Fills the buffer of ``init(capacity:_:)``, one whole field at a time.
+    /// Fills a buffer of fields (``init(capacity:room:_:)``, ``overwrite(_:)``), one whole field at a time.
     struct Writer {
         let buffer: UnsafeMutableRawBufferPointer
         private(set) var count = 0
