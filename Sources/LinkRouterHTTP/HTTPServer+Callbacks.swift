@@ -95,7 +95,8 @@ extension HTTPServer {
 
     /// Connection callback: a connection's socket context holds one retained `RequestAccumulator`
     /// from its start to its close, which each of its requests in turn uses again, keeping the
-    /// buffers it grew. libmicrohttpd calls both ends on the worker thread that serves the connection.
+    /// buffers it grew. libmicrohttpd calls both ends on the worker thread that serves the connection
+    /// (the close possibly once that thread has been joined, at a stop): never beside another of its callbacks.
     private static let connectionChanged: MHD_NotifyConnectionCallback = { _, _, socketContext, change in
         guard let socketContext else { return }
         if change == .CONNECTION_NOTIFY_STARTED {
