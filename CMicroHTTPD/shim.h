@@ -40,6 +40,8 @@ typedef struct cmhd_options {
     void *unescape_cls;
     MHD_RequestCompletedCallback completed;  /* NULL: none */
     void *completed_cls;
+    MHD_NotifyConnectionCallback notify_connection; /* NULL: none */
+    void *notify_connection_cls;
 } cmhd_options;
 
 /* Wrapper around MHD_start_daemon, which is variadic and cannot be called from Swift. */
@@ -85,9 +87,20 @@ static inline struct MHD_Daemon *cmhd_start(const cmhd_options *o, MHD_AccessHan
         items[n++] =
             (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)o->completed, o->completed_cls};
     }
+    if (o->notify_connection != NULL) {
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)o->notify_connection,
+                                             o->notify_connection_cls};
+    }
     items[n++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     return MHD_start_daemon(o->flags, o->port, NULL, NULL, handler, handler_cls, MHD_OPTION_ARRAY, items,
                             MHD_OPTION_END);
+}
+
+/* Wrapper around MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT), which is variadic: the
+ * connection's socket context set by the MHD_OPTION_NOTIFY_CONNECTION callback, or NULL. */
+static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info != NULL ? info->socket_context : NULL;
 }
 
 /* Wrapper around MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT), which is variadic. Returns 0 on failure. */

@@ -20,6 +20,13 @@ public struct HTTPHeaders: Sendable, Sequence {
         added = []
     }
 
+    /// The received fields, moved out: none are left.
+    mutating func takeReceived() -> ReceivedHeaderFields {
+        var taken = ReceivedHeaderFields()
+        swap(&taken, &received)
+        return taken
+    }
+
     /// Every field, in order (made into strings when they were received as bytes).
     public var fields: [(name: String, value: String)] {
         received.isEmpty ? added : received.strings + added

@@ -10,7 +10,12 @@ public struct HTTPRequest: Sendable {
     /// The request target's path exactly as sent: not percent-decoded, without the query.
     public var path: String
     /// The raw query string after `?`, not decoded; `nil` when the target has none.
-    public var query: String?
+    ///
+    /// Spelled `Optional<String>`, not `String?`: a `String?` stored property starts as `nil`, so
+    /// the initializer's `self.query = query` was an assignment over it, which kept the optimizer
+    /// from building the request in registers; the server then copied every request once more
+    /// (a retain and a release per field) on its way to the responder.
+    public var query: Optional<String>
     public var headers: HTTPHeaders
     public var body: [UInt8]
 

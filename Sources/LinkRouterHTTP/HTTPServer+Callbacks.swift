@@ -45,7 +45,9 @@ extension HTTPServer {
                 unescape: identityUnescape,
                 unescape_cls: nil,
                 completed: requestCompleted,
-                completed_cls: cls
+                completed_cls: cls,
+                notify_connection: connectionChanged,
+                notify_connection_cls: cls
             )
             return cmhd_start(&options, accessHandler, cls)
         }
@@ -81,11 +83,28 @@ extension HTTPServer {
     }
 
     /// URI log callback: sees the raw request target before libmicrohttpd splits or unescapes it.
-    /// Its return value becomes the request's initial `*req_cls`: a retained `RequestAccumulator`,
-    /// released by `requestCompleted` (libmicrohttpd calls that for every request this one saw).
-    private static let uriLog: cmhd_uri_log_callback = { cls, uri, _ in
+    /// Its return value becomes the request's initial `*req_cls`: a retained `RequestAccumulator`
+    /// (the connection's own, used again), released by `requestCompleted` (libmicrohttpd calls
+    /// that for every request this one saw).
+    private static let uriLog: cmhd_uri_log_callback = { cls, uri, connection in
         guard let cls, let uri else { return nil }
-        return Unmanaged<Box>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.beginRequest(uri: uri) }
+        return Unmanaged<Box>.fromOpaque(cls)._withUnsafeGuaranteedRef {
+            $0.beginRequest(uri: uri, connection: connection)
+        }
+    }
+
+    /// Connection callback: a connection's socket context holds one retained `RequestAccumulator`
+    /// from its start to its close, which each of its requests in turn uses again, keeping the
+    /// buffers it grew. libmicrohttpd calls both ends on the worker thread that serves the connection
+    /// (the close possibly once that thread has been joined, at a stop): never beside another of its callbacks.
+    private static let connectionChanged: MHD_NotifyConnectionCallback = { _, _, socketContext, change in
+        guard let socketContext else { return }
+        if change == .CONNECTION_NOTIFY_STARTED {
+            socketContext.pointee = Unmanaged.passRetained(RequestAccumulator()).toOpaque()
+        } else if let raw = socketContext.pointee {
+            socketContext.pointee = nil
+            Unmanaged<RequestAccumulator>.fromOpaque(raw).release()
+        }
     }
 
     /// Request-completed callback: releases the accumulator `uriLog` retained into `*req_cls`.

@@ -8,22 +8,33 @@ import Darwin
 #endif
 
 extension HTTPServer.Box {
-    /// Starts a request from the raw target libmicrohttpd's URI log callback sees, before it parses it.
+    /// Starts a request from the raw target libmicrohttpd's URI log callback sees, before it parses it,
+    /// on the accumulator of `connection` (a new one when it has none free).
     ///
     /// Returns the accumulator retained (+1): the caller stores it in `*req_cls`, and the
     /// request-completed callback releases it.
-    func beginRequest(uri: UnsafePointer<CChar>) -> UnsafeMutableRawPointer {
-        let accumulator = RequestAccumulator(
-            target: RequestTarget(uri: uri, maxBytes: limits.maxURLBytes),
-            maxBodyBytes: limits.maxBodyBytes
-        )
+    func beginRequest(uri: UnsafePointer<CChar>, connection: OpaquePointer?) -> UnsafeMutableRawPointer {
+        let target = RequestTarget(uri: uri, maxBytes: limits.maxURLBytes)
+        // The connection's accumulator is held by its socket context until the connection closes,
+        // which comes after the request-completed callback of each of its requests.
+        let accumulator: Unmanaged<RequestAccumulator>
+        if let connection, let raw = cmhd_socket_context(connection),
+            !Unmanaged<RequestAccumulator>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.isInUse })
+        {
+            accumulator = Unmanaged<RequestAccumulator>.fromOpaque(raw).retain()
+        } else {
+            accumulator = Unmanaged.passRetained(RequestAccumulator())
+        }
+        accumulator._withUnsafeGuaranteedRef { $0.begin(target: target, maxBodyBytes: limits.maxBodyBytes) }
         counters.inFlight.add(1, ordering: .relaxed)
-        return Unmanaged.passRetained(accumulator).toOpaque()
+        return accumulator.toOpaque()
     }
 
-    /// Balances ``beginRequest(uri:)``: releases the accumulator at `raw`.
+    /// Balances ``beginRequest(uri:connection:)``: ends the request and releases the accumulator at `raw`.
     func endRequest(_ raw: UnsafeMutableRawPointer) {
-        Unmanaged<RequestAccumulator>.fromOpaque(raw).release()
+        let accumulator = Unmanaged<RequestAccumulator>.fromOpaque(raw)
+        accumulator._withUnsafeGuaranteedRef { $0.end() }
+        accumulator.release()
         counters.inFlight.subtract(1, ordering: .releasing)
     }
 
@@ -41,7 +52,7 @@ extension HTTPServer.Box {
         if requestContext.pointee == nil {
             // The URI log callback always runs first; this keeps a request without it from being lost.
             // With the identity unescaper `url` is raw too, but its query is gone.
-            requestContext.pointee = beginRequest(uri: url)
+            requestContext.pointee = beginRequest(uri: url, connection: connection)
         }
         guard let raw = requestContext.pointee else { return false }
         // Borrowed without a retain and release: `*req_cls` holds it until the request completes.
@@ -104,35 +115,35 @@ extension HTTPServer.Box {
         case .parsed: break
         }
         // One walk over libmicrohttpd's list (a linked list in the connection's pool) checks the
-        // framing and copies the fields into a buffer on the stack; a second one, into a buffer of
-        // the size the first counted, only when they did not fit there.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackHeaderBytes) {
-            buffer -> HTTPResponse? in
-            var walk = HeaderWalk(
-                accumulator: Unmanaged.passUnretained(accumulator),
-                writer: ReceivedHeaderFields.Writer(buffer: UnsafeMutableRawBufferPointer(buffer))
-            )
+        // framing and writes the fields into the buffer the connection's earlier requests left; a
+        // second one, into a buffer of the size the first counted, only when they did not fit there.
+        var fits = true
+        accumulator.overwriteHeaders { buffer in
+            var walk = HeaderWalk(writer: ReceivedHeaderFields.Writer(buffer: buffer))
             _ = withUnsafeMutablePointer(to: &walk) {
                 MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
             }
-            if let rejection = checkFraming(of: accumulator, version: version) { return rejection }
-            accumulator.keepHeaders(
-                walk.fits
-                    ? ReceivedHeaderFields(copying: walk.writer)
-                    : ReceivedHeaderFields(capacity: accumulator.framing.storedBytes) { writer in
-                        _ = withUnsafeMutablePointer(to: &writer) {
-                            MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
-                        }
-                    }
-            )
-            return nil
+            accumulator.keepFraming(walk.framing)
+            fits = walk.fits
+            return walk.fits ? walk.writer.count : 0
         }
+        if let rejection = checkFraming(of: accumulator, version: version) { return rejection }
+        if !fits {
+            accumulator.keepHeaders(
+                ReceivedHeaderFields(capacity: accumulator.framing.storedBytes, room: Self.usualHeaderRoom) {
+                    writer in
+                    _ = withUnsafeMutablePointer(to: &writer) {
+                        MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
+                    }
+                }
+            )
+        }
+        return nil
     }
 
-    /// Room on the stack for the header fields of a usual request (see
-    /// ``ReceivedHeaderFields/storedSize(name:value:)``): a kibibyte, which the standard library
-    /// always places on the stack, where a larger size first asks for the thread's stack bounds.
-    private static var stackHeaderBytes: Int { 1024 }
+    /// The least room a header buffer is made with, which the fields of a usual request fit in:
+    /// the connection's next requests then write theirs in it.
+    private static var usualHeaderRoom: Int { 1024 }
 
     /// The smuggling and size checks on the fields the header walk counted.
     private func checkFraming(of accumulator: RequestAccumulator, version: UnsafePointer<CChar>?) -> HTTPResponse? {
@@ -162,10 +173,11 @@ extension HTTPServer.Box {
     /// The answer once the whole body is in: 413 for an oversized chunked body, else the responder's.
     private func finish(_ accumulator: RequestAccumulator) -> HTTPResponse {
         if accumulator.isBodyTooLarge { return errors.bodyTooLarge }
-        guard case .parsed(let path, let query) = accumulator.target else { return errors.urlTooLong }
-        // Built here from the parts the accumulator hands over: a request built and returned by
-        // the accumulator's method was built in a temporary and copied once more.
-        let request = HTTPRequest(
+        guard let (path, query) = accumulator.takeTarget() else { return errors.urlTooLong }
+        // Built here from the parts the accumulator hands over (moved, not copied), which go back
+        // to it once answered: a request built and returned by the accumulator's method was built
+        // in a temporary and copied once more.
+        var request = HTTPRequest(
             method: accumulator.method,
             path: path,
             query: query,
@@ -173,12 +185,14 @@ extension HTTPServer.Box {
             body: accumulator.takeBody()
         )
         let response = responder.respond(to: request)
+        accumulator.takeBack(partsOf: &request)
         return (200...999).contains(response.status) ? response : errors.invalidStatus
     }
 
     /// Hands `response` to libmicrohttpd, which adds `Content-Length` and `Date`. An array body is
     /// copied once; a ``ResponseBytes`` block is lent as it is, retained until libmicrohttpd is done.
-    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> Bool {
+    /// The response is consumed, which spares a retain and a release of its parts around the call.
+    private func queue(_ response: consuming HTTPResponse, on connection: OpaquePointer) -> Bool {
         let created: OpaquePointer?
         switch response.content {
         case .bytes(let bytes):
@@ -215,8 +229,7 @@ extension HTTPServer.Box {
 /// destroyed: the reference `queue` retained, given to the pool of spare blocks (or dropped).
 private let releaseBlock: MHD_ContentReaderFreeCallback = { cls in
     guard let cls else { return }
-    var block = Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).takeRetainedValue()
-    ResponseBlockPool.shared.giveBack(&block)
+    ResponseBlockPool.shared.giveBack(Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).takeRetainedValue())
 }
 
 /// `MHD_KeyValueIteratorN` over the request headers that copies each into a
@@ -232,24 +245,24 @@ private let copyHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, v
     return copied ? .YES : .NO
 }
 
-/// What the first walk over the request headers fills: the accumulator's framing, and a copy of
-/// the fields in a stack buffer for as long as they fit.
+/// What the first walk over the request headers fills: the framing it counts, and a copy of
+/// the fields in the accumulator's buffer for as long as they fit.
 private struct HeaderWalk {
-    /// Unretained: the accumulator is held in `*req_cls` for the whole walk.
-    let accumulator: Unmanaged<RequestAccumulator>
+    var framing = RequestAccumulator.Framing()
     var writer: ReceivedHeaderFields.Writer
     /// Whether every field so far was copied; after one that was not, none is.
     var fits = true
 }
 
 /// `MHD_KeyValueIteratorN` over the request headers: `cls` points to a ``HeaderWalk`` on the stack
-/// of the call that walks; the key and value are borrowed from the connection's pool for the call.
+/// of the call that walks, whose writer's buffer outlives the walk; the key and value are
+/// borrowed from the connection's pool for the call.
 private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls else { return .NO }
     let walk = cls.assumingMemoryBound(to: HeaderWalk.self)
     let name = UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize)
     let bytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
-    walk.pointee.accumulator._withUnsafeGuaranteedRef { $0.addHeader(name: name, value: bytes) }
+    walk.pointee.framing.add(name: name, value: bytes)
     if walk.pointee.fits { walk.pointee.fits = walk.pointee.writer.append(name: name, value: bytes) }
     return .YES
 }

@@ -1,43 +1,65 @@
-/// Header fields as a client sent them, kept as bytes in one buffer: a request's headers cost one
-/// allocation, and a `String` is made only for a field someone reads.
+/// Header fields as a client sent them, kept as bytes in one buffer: a request's headers cost at
+/// most one allocation (none when a connection's earlier request left a buffer with room), and a
+/// `String` is made only for a field someone reads.
 ///
 /// Each field is stored as its name's length and its value's length (one `Int` each, unaligned)
 /// followed by the name's bytes and the value's. The bytes are whatever libmicrohttpd passed,
 /// which need not be UTF-8: they are repaired (U+FFFD) only when made into strings.
 struct ReceivedHeaderFields: Sendable {
-    private(set) var bytes: [UInt8]
+    /// The fields in its first ``count`` bytes; the bytes after them are room, written over by
+    /// the next ``overwrite(_:)``.
+    private var storage: [UInt8]
+    /// How many bytes of the buffer the fields take.
+    private(set) var count: Int
 
     private static let lengthSize = MemoryLayout<Int>.size
 
-    init() { bytes = [] }
+    init() {
+        storage = []
+        count = 0
+    }
 
-    /// The fields `write` appends, in at most `capacity` bytes (see ``storedSize(name:value:)``).
-    init(capacity: Int, _ write: (inout Writer) -> Void) {
-        guard capacity > 0 else {
-            bytes = []
-            return
-        }
-        // Written on the stack (for a usual header), then copied into an array of exactly the
-        // written size: `init(unsafeUninitializedCapacity:)` and `init(repeating:count:)` look the
-        // array's storage type up at run time on every call, which costs more than the copy.
-        bytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var writer = Writer(buffer: UnsafeMutableRawBufferPointer(buffer))
+    /// The fields `write` appends, in at most `capacity` bytes (see ``storedSize(name:value:)``),
+    /// in a buffer with room for at least `room` bytes.
+    init(capacity: Int, room: Int = 0, _ write: (inout Writer) -> Void) {
+        let size = Swift.max(capacity, room)
+        // Zeroed once: `init(unsafeUninitializedCapacity:)` and this initializer both look the
+        // array's storage type up at run time, which a buffer used again pays only once.
+        storage = size > 0 ? [UInt8](repeating: 0, count: size) : []
+        count = 0
+        overwrite { buffer in
+            var writer = Writer(buffer: UnsafeMutableRawBufferPointer(rebasing: buffer[..<capacity]))
             write(&writer)
-            return Array(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+            return writer.count
         }
     }
 
-    /// The fields `writer` holds, copied out of its buffer.
-    init(copying writer: Writer) {
-        bytes = writer.count == 0 ? [] : Array(UnsafeRawBufferPointer(rebasing: writer.buffer[..<writer.count]))
+    var isEmpty: Bool { count == 0 }
+
+    /// How many bytes of fields the buffer has room for.
+    var room: Int { storage.count }
+
+    /// Replaces the fields with those `write` puts at the start of the buffer it gets (all of
+    /// the buffer's room, borrowed for the call), which returns how many bytes hold whole fields.
+    mutating func overwrite(_ write: (UnsafeMutableRawBufferPointer) -> Int) {
+        count = storage.withUnsafeMutableBytes { write($0) }
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
+    /// Removes every field, keeping the buffer when it has room for at most `limit` bytes.
+    mutating func removeAll(keepingRoomUpTo limit: Int) {
+        count = 0
+        if storage.count > limit { storage = [] }
+    }
+
+    /// The bytes of the fields, borrowed for the call.
+    private func withFieldBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
 
     /// The bytes one field takes.
-    static func storedSize(name: Int, value: Int) -> Int { 2 * lengthSize + name + value }
+    static func storedSize(name: Int, value: Int) -> Int { 2 &* lengthSize &+ name &+ value }
 
-    /// Fills the buffer of ``init(capacity:_:)``, one whole field at a time.
+    /// Fills a buffer of fields (``init(capacity:room:_:)``, ``overwrite(_:)``), one whole field at a time.
     struct Writer {
         let buffer: UnsafeMutableRawBufferPointer
         private(set) var count = 0
@@ -45,17 +67,20 @@ struct ReceivedHeaderFields: Sendable {
         init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
 
         /// Copies one field (both buffers borrowed for the call); `false`, copying nothing, when it does not fit.
+        /// (Sums of the sizes of buffers in memory, and of offsets within `buffer`: none can overflow.)
+        @inline(__always)
         mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Bool {
             let size = storedSize(name: name.count, value: value.count)
-            guard let base = buffer.baseAddress, size <= buffer.count - count else { return false }
-            buffer.storeBytes(of: name.count, toByteOffset: count, as: Int.self)
-            buffer.storeBytes(of: value.count, toByteOffset: count + lengthSize, as: Int.self)
-            let nameStart = base + count + 2 * lengthSize
+            guard let base = buffer.baseAddress, size <= buffer.count &- count else { return false }
+            let start = base + count
+            start.storeBytes(of: name.count, toByteOffset: 0, as: Int.self)
+            start.storeBytes(of: value.count, toByteOffset: lengthSize, as: Int.self)
+            let nameStart = start + 2 * lengthSize
             if let source = name.baseAddress { nameStart.copyMemory(from: source, byteCount: name.count) }
             if let source = value.baseAddress {
                 (nameStart + name.count).copyMemory(from: source, byteCount: value.count)
             }
-            count += size
+            count &+= size
             return true
         }
     }
@@ -82,7 +107,7 @@ struct ReceivedHeaderFields: Sendable {
     /// `HTTPHeaders.sameName` does), borrowed for the call; `nil` when no field has that name.
     func withFirstValue<R>(named name: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         // Every field was written whole by `Writer`, so each offset reached here begins one.
-        bytes.withUnsafeBytes { raw in
+        withFieldBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let field = Field(in: raw, at: offset)
@@ -95,7 +120,7 @@ struct ReceivedHeaderFields: Sendable {
 
     /// Every field as strings, in arrival order.
     var strings: [(name: String, value: String)] {
-        bytes.withUnsafeBytes { raw in
+        withFieldBytes { raw in
             var out: [(name: String, value: String)] = []
             var offset = 0
             while offset < raw.count {

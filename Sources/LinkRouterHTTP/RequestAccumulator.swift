@@ -6,9 +6,12 @@ import Darwin
 
 /// Everything one request has delivered so far: its raw target, method, headers and body.
 ///
-/// Ownership: the URI log callback creates it, retains it with `Unmanaged.passRetained` and returns
-/// it, which libmicrohttpd stores as the request's `*req_cls`; the request-completed callback
-/// releases it and clears `*req_cls` (see `HTTPServer+Callbacks.swift`, both ends).
+/// Ownership: each connection holds one, retained in its socket context from the connection's
+/// start to its close, and its requests use it in turn: the URI log callback begins a request on
+/// it, retains it once more and returns it, which libmicrohttpd stores as the request's `*req_cls`;
+/// the request-completed callback ends the request and releases that reference (see
+/// `HTTPServer+Callbacks.swift`). Its header and body buffers keep their capacity from one
+/// request to the next, so a usual request allocates neither.
 ///
 /// Deliberately not `Sendable`: libmicrohttpd serves one connection on one worker thread and never
 /// calls back for one request concurrently, so it is only ever touched by that thread. For the same
@@ -27,7 +30,7 @@ final class RequestAccumulator {
     }
 
     @exclusivity(unchecked) var phase = Phase.headers
-    let target: RequestTarget
+    @exclusivity(unchecked) private(set) var target = RequestTarget.invalid
     @exclusivity(unchecked) var method = HTTPMethod.get
     @exclusivity(unchecked) private(set) var headerFields = ReceivedHeaderFields()
     @exclusivity(unchecked) private(set) var framing = Framing()
@@ -35,36 +38,52 @@ final class RequestAccumulator {
     /// Body bytes read and dropped after the body passed the limit.
     @exclusivity(unchecked) private(set) var discardedBytes = 0
     @exclusivity(unchecked) private(set) var isBodyTooLarge = false
-    private let maxBodyBytes: Int
+    @exclusivity(unchecked) private var maxBodyBytes = 0
+    /// Whether a request has begun and not yet ended.
+    @exclusivity(unchecked) private(set) var isInUse = false
 
-    init(target: RequestTarget, maxBodyBytes: Int) {
+    /// The largest buffer capacity kept for the next request: beyond it, a buffer is dropped. An
+    /// idle connection then holds at most a few kibibytes here, beside libmicrohttpd's own pool.
+    static let keptCapacity = 4 * 1024
+
+    /// Starts a request with the target the URI log callback read; everything else is as new.
+    func begin(target: RequestTarget, maxBodyBytes: Int) {
         self.target = target
         self.maxBodyBytes = maxBodyBytes
+        isInUse = true
     }
 
-    /// Reads one header field for the checks, and counts the bytes ``ReceivedHeaderFields`` will
-    /// need for it; both buffers are borrowed for the call only.
-    func addHeader(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-        framing.headerBytes += name.count + value.count + 4  // ": " and CRLF
-        framing.storedBytes += ReceivedHeaderFields.storedSize(name: name.count, value: value.count)
-        // By length first: most fields are none of the three, and each name has its own length.
-        switch name.count {
-        case 14 where Self.equalsLowercased(name, "content-length"):
-            framing.contentLengthCount += 1
-            framing.contentLength = Self.parseDecimal(value)
-        case 17 where Self.equalsLowercased(name, "transfer-encoding"):
-            framing.transferEncodingCount += 1
-            framing.transferEncodingIsChunked = Self.equalsLowercased(value, "chunked")
-        case 4 where Self.equalsLowercased(name, "host"):
-            framing.hostCount += 1
-        default:
-            break
+    /// Ends the request: forgets all it delivered, keeping the buffers' capacity for the next one.
+    func end() {
+        isInUse = false
+        phase = .headers
+        target = .invalid
+        method = .get
+        framing = Framing()
+        discardedBytes = 0
+        isBodyTooLarge = false
+        headerFields.removeAll(keepingRoomUpTo: Self.keptCapacity)
+        if body.capacity > Self.keptCapacity {
+            body = []
+        } else {
+            body.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Keeps what the header walk counted, for the checks.
+    func keepFraming(_ counted: Framing) {
+        framing = counted
     }
 
     /// Keeps the fields of a request that passed the checks, for ``takeHeaderFields()``.
     func keepHeaders(_ fields: ReceivedHeaderFields) {
         headerFields = fields
+    }
+
+    /// Replaces the header fields with those `write` puts in the buffer an earlier request left
+    /// (see ``ReceivedHeaderFields/overwrite(_:)``).
+    func overwriteHeaders(_ write: (UnsafeMutableRawBufferPointer) -> Int) {
+        headerFields.overwrite(write)
     }
 
     /// Prepares for a body of `length` bytes announced by `Content-Length` (already checked against the limit).
@@ -99,16 +118,52 @@ final class RequestAccumulator {
         return taken
     }
 
-    /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`.
+    /// The parsed target's path and query, moved out of the accumulator instead of copied
+    /// (until ``takeBack(partsOf:)``); `nil` for a target that was not parsed.
+    func takeTarget() -> (path: String, query: String?)? {
+        var taken = RequestTarget.invalid
+        swap(&taken, &target)
+        guard case .parsed(let path, let query) = consume taken else { return nil }
+        return (path, query)
+    }
+
+    /// Takes back the parts ``takeTarget()``, ``takeHeaderFields()`` and ``takeBody()`` handed to
+    /// `request` once it is answered: ``end()`` then keeps the buffers' capacity, and the target's
+    /// strings are released there, after the answer, as the target's.
+    func takeBack(partsOf request: inout HTTPRequest) {
+        headerFields = request.headers.takeReceived()
+        swap(&body, &request.body)
+        var path = ""
+        swap(&path, &request.path)
+        var query: String? = nil
+        swap(&query, &request.query)
+        target = .parsed(path: path, query: query)
+    }
+
+    /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`: a word at
+    /// a time once the literal is eight bytes or more (the last word overlapping the one before),
+    /// lowered as header names are (``HTTPHeaders/lowered(_:)``).
+    @inline(__always)
     private static func equalsLowercased(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
-        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
-        let expected = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-        for i in 0..<bytes.count {
-            let byte = bytes[i]
-            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            if folded != expected[i] { return false }
+        let count = lowercase.utf8CodeUnitCount
+        guard bytes.count == count, let base = bytes.baseAddress else { return false }
+        let expected = UnsafeRawPointer(lowercase.utf8Start)
+        guard count >= 8 else {
+            for i in 0..<count {
+                let byte = base.load(fromByteOffset: i, as: UInt8.self)
+                let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                if folded != expected.load(fromByteOffset: i, as: UInt8.self) { return false }
+            }
+            return true
         }
-        return true
+        var offset = 0
+        while offset &+ 8 < count {
+            let word = HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if word != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        let last = HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        return last == expected.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 
     /// A non-empty run of ASCII digits as an `Int`, `Int.max` on overflow, `nil` for anything else.
@@ -138,6 +193,29 @@ extension RequestAccumulator {
         var headerBytes = 0
         /// What the fields take in ``ReceivedHeaderFields``.
         var storedBytes = 0
+
+        /// Reads one header field for the checks, and counts the bytes ``ReceivedHeaderFields``
+        /// will need for it; both buffers are borrowed for the call only. The sums cannot
+        /// overflow: every field is in libmicrohttpd's pool, which the connection's memory limit
+        /// bounds.
+        @inline(__always)
+        mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+            headerBytes &+= name.count &+ value.count &+ 4  // ": " and CRLF
+            storedBytes &+= ReceivedHeaderFields.storedSize(name: name.count, value: value.count)
+            // By length first: most fields are none of the three, and each name has its own length.
+            switch name.count {
+            case 14 where RequestAccumulator.equalsLowercased(name, "content-length"):
+                contentLengthCount &+= 1
+                contentLength = RequestAccumulator.parseDecimal(value)
+            case 17 where RequestAccumulator.equalsLowercased(name, "transfer-encoding"):
+                transferEncodingCount &+= 1
+                transferEncodingIsChunked = RequestAccumulator.equalsLowercased(value, "chunked")
+            case 4 where RequestAccumulator.equalsLowercased(name, "host"):
+                hostCount &+= 1
+            default:
+                break
+            }
+        }
     }
 }
 

@@ -50,15 +50,16 @@ final class ResponseBlockPool: Sendable {
 
     /// Keeps `block` for a later answer if it is a pooled block that no one else holds (it is not
     /// written again while anyone could read it) and the pool has room; returns whether it did.
+    /// The caller's reference moves into the pool: kept, the block is neither retained nor released.
     @discardableResult
-    func giveBack(_ block: inout ResponseBytes.Storage) -> Bool {
+    func giveBack(_ block: consuming ResponseBytes.Storage) -> Bool {
         guard isKnownUniquelyReferenced(&block),
             block.withUnsafeMutablePointerToHeader({ $0.pointee.capacity }) == Self.blockCapacity
         else { return false }
-        let kept = Spare(block: block)
+        var kept = Optional(Spare(block: block))
         return spare.withLock { blocks in
-            guard blocks.count < Self.limit else { return false }
-            blocks.append(kept)
+            guard blocks.count < Self.limit, let moved = kept.take() else { return false }
+            blocks.append(moved)
             return true
         }
     }

@@ -30,6 +30,40 @@ extension HTTPServerLiveTests {
             }
         }
 
+        @Test func framingFieldsAreRecognisedInAnyCaseAndOnlyByTheirWholeName() async throws {
+            try await withServer { _, port in
+                let twoLengths = try RawHTTPClient(port: port)
+                try twoLengths.write(requestHead("POST", "/x", ["CONTENT-LENGTH: 2", "content-Length: 2"]) + "ab")
+                #expect(try twoLengths.readResponse().status == 400)
+                let lengthAndCoding = try RawHTTPClient(port: port)
+                try lengthAndCoding.write(
+                    requestHead("POST", "/x", ["Content-length: 2", "TRANSFER-ENCODING: CHUNKED"]) + "ab"
+                )
+                #expect(try lengthAndCoding.readResponse().status == 400)
+                let gzip = try RawHTTPClient(port: port)
+                try gzip.write(requestHead("POST", "/x", ["Transfer-ENCODING: Gzip"]))
+                #expect(try gzip.readResponse().status == 400)
+                let twoHosts = try RawHTTPClient(port: port)
+                try twoHosts.write(requestHead("GET", "/x", ["hOST: other"]))
+                #expect(try twoHosts.readResponse().status == 400)
+                // Chunked in capitals is chunked; names one letter off are other fields.
+                let client = try RawHTTPClient(port: port)
+                try client.write(
+                    requestHead("POST", "/x", ["Transfer-Encoding: ChUnKeD"]) + chunk("abc") + "0\r\n\r\n"
+                )
+                let chunked = try client.readResponse()
+                #expect(chunked.status == 200)
+                #expect(chunked.text == "abc")
+                try client.write(
+                    requestHead("GET", "/y", ["Content-Lengtx: 7", "Transfer-Encodinx: gzip", "Hosx: other"])
+                )
+                let nearMisses = try client.readResponse()
+                #expect(nearMisses.status == 200)
+                #expect(nearMisses["X-Body-Length"] == "0")
+                #expect(nearMisses["X-Header-Count"] == "4")
+            }
+        }
+
         @Test func aRequestWithoutFieldsHasNone() async throws {
             try await withServer { _, port in
                 let client = try RawHTTPClient(port: port)

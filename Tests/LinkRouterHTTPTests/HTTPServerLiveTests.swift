@@ -91,6 +91,38 @@ import FoundationNetworking
         }
     }
 
+    @Test func aRequestOnAKeptConnectionSeesNothingOfTheOneBefore() async throws {
+        try await withServer { server, port in
+            let client = try RawHTTPClient(port: port)
+            let body = "first body"
+            try client.write(
+                requestHead("POST", "/first?q=1", ["X-Test: one", "Content-Length: \(body.utf8.count)"]) + body
+            )
+            let first = try client.readResponse()
+            #expect(first.text == body)
+            #expect(first["X-Test"] == "one")
+            #expect(first["X-Header-Count"] == "3")
+            try client.write(requestHead("GET", "/second"))
+            let second = try client.readResponse()
+            #expect(second["X-Method"] == "GET")
+            #expect(second["X-Query"] == "(none)")
+            #expect(second["X-Body-Length"] == "0")
+            #expect(second["X-Header-Count"] == "1")
+            #expect(second["X-Test"] == nil)
+            // Fields beyond the kibibyte first walked onto the stack, then a short request again.
+            let long = (0..<40).map { "X-Long-\($0): \(String(repeating: "v", count: 40))" }
+            try client.write(requestHead("GET", "/third", long + ["X-Test: three"]))
+            let third = try client.readResponse()
+            #expect(third["X-Header-Count"] == "42")
+            #expect(third["X-Test"] == "three")
+            try client.write(requestHead("GET", "/fourth", ["X-Test: four"]))
+            let fourth = try client.readResponse()
+            #expect(fourth["X-Header-Count"] == "2")
+            #expect(fourth["X-Test"] == "four")
+            #expect(eventually { server.requestsInFlight == 0 })
+        }
+    }
+
     @Test func invalidResponderStatusBecomes500() async throws {
         try await withServer { _, port in
             let client = try RawHTTPClient(port: port)
