@@ -15,20 +15,31 @@ extension NavigationResolver {
     ) throws(NavigationError) -> [StackEntry] {
         guard !stack.isEmpty else { return try rebuild(screen, destination, &ids) }
         if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }
+        // Without breadcrumbs, most bases are settled by the origins alone (see `directStep`).
+        let goal = destination.via.isEmpty ? graph.position(of: screen.name) : nil
         for base in stack.indices.reversed() {
             // A slice: no copy of the stack for a base that finds no path.
             let kept = stack[...base]
             let layer = kept.last { $0.presentation == .modal }?.screen
-            guard
-                let path = findPath(
-                    from: stack[base].screen,
-                    via: destination.via,
-                    to: screen.name,
-                    destination.params,
-                    excluding: kept,
-                    inLayer: layer
-                )
-            else { continue }
+            let path: [Screen]
+            switch layer == nil ? directStep(to: goal, from: stack[base].screen) : nil {
+            case true?:
+                path = []
+            case false?:
+                continue
+            case nil:
+                guard
+                    let found = findPath(
+                        from: stack[base].screen,
+                        via: destination.via,
+                        to: screen.name,
+                        destination.params,
+                        excluding: kept,
+                        inLayer: layer
+                    )
+                else { continue }
+                path = found
+            }
             // Popped back to an entry of its own screen (a modal layer dismissed, say), the destination
             // would go straight onto it: `single_top` refreshes that entry instead of pushing a second.
             if path.isEmpty, screen.launch == .singleTop, stack[base].screen == screen.name {
@@ -78,6 +89,17 @@ extension NavigationResolver {
             break
         }
         return nil
+    }
+
+    /// What ``findPath(from:via:to:_:excluding:inLayer:)`` finds without breadcrumbs and outside a
+    /// modal layer, when the origins settle it without a search: `true` for the direct step (an
+    /// empty path), `false` for no path (nothing may follow `start`), `nil` when it takes a search
+    /// (or a screen is unknown). Nothing is retained or allocated for the answer.
+    /// - Parameter goal: The destination's declaration index.
+    private func directStep(to goal: Int?, from start: String) -> Bool? {
+        guard let goal, let origin = graph.position(of: start) else { return nil }
+        if graph.allows(goal, after: origin) { return true }
+        return graph.hasSuccessors(of: origin, explicitOnly: false) ? nil : false
     }
 
     /// The screens to push after `start` and before `final` so that the path passes through the
