@@ -22,7 +22,7 @@ extension NavigationResolver {
             let kept = stack[...base]
             let layer = kept.last { $0.presentation == .modal }?.screen
             let path: [Screen]
-            switch layer == nil ? directStep(to: goal, from: stack[base].screen) : nil {
+            switch layer == nil ? directStep(to: goal, from: stack[base].screen, kept: kept) : nil {
             case true?:
                 path = []
             case false?:
@@ -93,13 +93,19 @@ extension NavigationResolver {
 
     /// What ``findPath(from:via:to:_:excluding:inLayer:)`` finds without breadcrumbs and outside a
     /// modal layer, when the origins settle it without a search: `true` for the direct step (an
-    /// empty path), `false` for no path (nothing may follow `start`), `nil` when it takes a search
-    /// (or a screen is unknown). Nothing is retained or allocated for the answer.
+    /// empty path), `false` for no path (every screen that may follow `start` is on the kept stack
+    /// already, which a path may not pass through), `nil` when it takes a search (or a screen is
+    /// unknown). Nothing is allocated for the answer.
     /// - Parameter goal: The destination's declaration index.
-    private func directStep(to goal: Int?, from start: String) -> Bool? {
+    private func directStep(to goal: Int?, from start: String, kept: ArraySlice<StackEntry>) -> Bool? {
         guard let goal, let origin = graph.position(of: start) else { return nil }
         if graph.allows(goal, after: origin) { return true }
-        return graph.hasSuccessors(of: origin, explicitOnly: false) ? nil : false
+        var searches = false
+        graph.forEachSuccessor(of: origin, explicitOnly: false) { index in
+            searches = !graph.isNamed(index, onAnyOf: kept)
+            return !searches
+        }
+        return searches ? nil : false
     }
 
     /// The screens to push after `start` and before `final` so that the path passes through the
