@@ -92,6 +92,24 @@ public struct StackEntry: Sendable, Hashable {
         return true
     }
 
+    /// Whether two stacks are equal (`==`), compared in place from the top down: a navigation
+    /// changes the top entries, whose ids then differ at the first look, and entries that are copies
+    /// of each other are told by their bits before `==` looks at their strings and params.
+    package static func stacksEqual(_ lhs: [StackEntry], _ rhs: [StackEntry]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+                if leftBase == rightBase { return true }
+                for index in stride(from: left.count - 1, through: 0, by: -1)
+                where !sameBits(leftBase + index, rightBase + index) && left[index] != right[index] {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
     /// Whether both have the same presentation and the very same params storage (copies of one
     /// value): one comparison of the word that packs both, without taking the params out. Equal
     /// bits are one value, whatever the enum's encoding; unequal bits could at worst miss a share,
