@@ -104,7 +104,7 @@ public struct ScreenGraph: Sendable {
     }
 
     /// Whether the screen at `index` is the screen of one of `entries`, its name read in place.
-    func isNamed(_ index: Int, onAnyOf entries: ArraySlice<StackEntry>) -> Bool {
+    func isNamed(_ index: Int, onAnyOf entries: UnsafeBufferPointer<StackEntry>) -> Bool {
         ordered.withUnsafeBufferPointer { screens in
             let name = screens[index].name
             return entries.contains { $0.screen == name }
