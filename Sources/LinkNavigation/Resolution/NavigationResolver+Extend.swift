@@ -6,8 +6,11 @@ extension NavigationResolver {
     /// `rebuild`. Inside a modal layer a push step must belong to the layer: its `origins` name the
     /// screen below it, or it has none and descends (by `parent`) from the layer's modal screen; a
     /// modal step opens a layer of its own on top. Anything else dismisses layers until it can be placed.
+    ///
+    /// - Parameter position: The screen's declaration index.
     func extend(
         _ screen: Screen,
+        at position: Int,
         _ params: EntryParams,
         _ destination: Destination,
         _ stack: [StackEntry],
@@ -16,7 +19,7 @@ extension NavigationResolver {
         guard !stack.isEmpty else { return try rebuild(screen, destination, &ids) }
         if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }
         // Without breadcrumbs, most bases are settled by the origins alone (see `directStep`).
-        let goal = destination.via.isEmpty ? graph.position(of: screen.name) : nil
+        let goal = destination.via.isEmpty ? position : nil
         for base in stack.indices.reversed() {
             // The entry that opened the modal layer `base` is in, if any: found in place.
             let layerIndex = Self.lastModal(in: stack, through: base)
