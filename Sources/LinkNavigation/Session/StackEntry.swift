@@ -7,15 +7,16 @@ public struct StackEntry: Sendable, Hashable {
     public let screen: String
     /// The params and the presentation in one word: the presentation is the case, carried in the
     /// spare bits of the params' array reference, so an entry is 40 bytes instead of 48.
-    private let presented: Presented
+    @usableFromInline let presented: Presented
 
-    private enum Presented: Sendable, Hashable {
+    @usableFromInline enum Presented: Sendable, Hashable {
         case push(EntryParams)
         case modal(EntryParams)
         case root(EntryParams)
     }
 
     /// Every declared param of the screen: required ones present, defaults filled, optional ones `null`.
+    @inlinable
     public var params: EntryParams {
         switch presented {
         case .push(let params), .modal(let params), .root(let params): params
