@@ -23,6 +23,7 @@ public struct StackEntry: Sendable, Hashable {
         }
     }
 
+    @inlinable
     public var presentation: Presentation {
         switch presented {
         case .push: .push
