@@ -103,6 +103,14 @@ public struct ScreenGraph: Sendable {
         }
     }
 
+    /// Whether the screen at `index` is the screen of one of `entries`, its name read in place.
+    func isNamed(_ index: Int, onAnyOf entries: UnsafeBufferPointer<StackEntry>) -> Bool {
+        ordered.withUnsafeBufferPointer { screens in
+            let name = screens[index].name
+            return entries.contains { $0.screen == name }
+        }
+    }
+
     public subscript(name: String) -> Screen? { positions.position(of: name).map { ordered[$0] } }
 
     /// Whether `ancestor` is on `screen`'s parent chain (`screen` itself not included). Parents form

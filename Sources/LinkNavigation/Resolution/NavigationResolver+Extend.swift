@@ -6,8 +6,11 @@ extension NavigationResolver {
     /// `rebuild`. Inside a modal layer a push step must belong to the layer: its `origins` name the
     /// screen below it, or it has none and descends (by `parent`) from the layer's modal screen; a
     /// modal step opens a layer of its own on top. Anything else dismisses layers until it can be placed.
+    ///
+    /// - Parameter position: The screen's declaration index.
     func extend(
         _ screen: Screen,
+        at position: Int,
         _ params: EntryParams,
         _ destination: Destination,
         _ stack: [StackEntry],
@@ -15,20 +18,31 @@ extension NavigationResolver {
     ) throws(NavigationError) -> [StackEntry] {
         guard !stack.isEmpty else { return try rebuild(screen, destination, &ids) }
         if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }
+        // Without breadcrumbs, most bases are settled by the origins alone (see `directStep`).
+        let goal = destination.via.isEmpty ? position : nil
         for base in stack.indices.reversed() {
-            // A slice: no copy of the stack for a base that finds no path.
-            let kept = stack[...base]
-            let layer = kept.last { $0.presentation == .modal }?.screen
-            guard
-                let path = findPath(
-                    from: stack[base].screen,
-                    via: destination.via,
-                    to: screen.name,
-                    destination.params,
-                    excluding: kept,
-                    inLayer: layer
-                )
-            else { continue }
+            // The entry that opened the modal layer `base` is in, if any: found in place.
+            let layerIndex = Self.lastModal(in: stack, through: base)
+            let path: [Screen]
+            switch layerIndex == nil ? directStep(to: goal, from: base, of: stack) : nil {
+            case true?:
+                path = []
+            case false?:
+                continue
+            case nil:
+                guard
+                    let found = findPath(
+                        from: stack[base].screen,
+                        via: destination.via,
+                        to: screen.name,
+                        destination.params,
+                        // A slice: no copy of the stack for a base that finds no path.
+                        excluding: stack[...base],
+                        inLayer: layerIndex.map { stack[$0].screen }
+                    )
+                else { continue }
+                path = found
+            }
             // Popped back to an entry of its own screen (a modal layer dismissed, say), the destination
             // would go straight onto it: `single_top` refreshes that entry instead of pushing a second.
             if path.isEmpty, screen.launch == .singleTop, stack[base].screen == screen.name {
@@ -36,10 +50,10 @@ extension NavigationResolver {
             }
             // One allocation, of the final size.
             var new: [StackEntry] = []
-            new.reserveCapacity(kept.count + path.count + 1)
+            new.reserveCapacity(base + 1 + path.count + 1)
             // Entry by entry: `append(contentsOf:)` copies a slice through the runtime's generic
             // array copy, which looks up each field's value witnesses.
-            for entry in kept { new.append(entry) }
+            for index in 0...base { new.append(stack[index]) }
             for step in path {
                 new.append(ids.make(step, try entryParams(step, destination.params), first: false))
             }
@@ -78,6 +92,39 @@ extension NavigationResolver {
             break
         }
         return nil
+    }
+
+    /// What ``findPath(from:via:to:_:excluding:inLayer:)`` finds from the entry at `base` without
+    /// breadcrumbs and outside a modal layer, when the origins settle it without a search: `true`
+    /// for the direct step (an empty path), `false` for no path (every screen that may follow the
+    /// entry's is on the stack up to `base` already, which a path may not pass through), `nil` when
+    /// it takes a search (or a screen is unknown). The stack is read in place, nothing is allocated.
+    /// - Parameter goal: The destination's declaration index.
+    private func directStep(to goal: Int?, from base: Int, of stack: [StackEntry]) -> Bool? {
+        guard let goal else { return nil }
+        return stack.withUnsafeBufferPointer { entries -> Bool? in
+            guard let origin = graph.position(of: entries[base].screen) else { return nil }
+            if graph.allows(goal, after: origin) { return true }
+            let kept = UnsafeBufferPointer(rebasing: entries[...base])
+            var searches = false
+            graph.forEachSuccessor(of: origin, explicitOnly: false) { index in
+                searches = !graph.isNamed(index, onAnyOf: kept)
+                return !searches
+            }
+            return searches ? nil : false
+        }
+    }
+
+    /// The index of the last modal entry at or below `base`, read in place.
+    private static func lastModal(in stack: [StackEntry], through base: Int) -> Int? {
+        stack.withUnsafeBufferPointer { entries in
+            var index = base
+            while index >= 0 {
+                if entries[index].presentation == .modal { return index }
+                index -= 1
+            }
+            return nil
+        }
     }
 
     /// The screens to push after `start` and before `final` so that the path passes through the

@@ -23,7 +23,10 @@ public struct NavigationResolver: Sendable {
         stack: [StackEntry],
         nextEntryNumber: Int
     ) throws(NavigationError) -> Resolution {
-        guard let screen = graph[destination.screen] else { throw .unknownScreen(destination.screen) }
+        guard let position = graph.position(of: destination.screen) else {
+            throw .unknownScreen(destination.screen)
+        }
+        let screen = graph.ordered[position]
         for name in destination.via where graph[name] == nil { throw .unknownScreen(name) }
         let params = try entryParams(screen, destination.params)
         var ids = EntryIDs(next: nextEntryNumber)
@@ -33,11 +36,11 @@ public struct NavigationResolver: Sendable {
             new = try rebuild(screen, destination, &ids)
         case .push where stack.isEmpty:
             // Nothing to push onto: a cold start builds the stack as `extend` does, so back works.
-            new = try extend(screen, params, destination, stack, &ids)
+            new = try extend(screen, at: position, params, destination, stack, &ids)
         case .push:
             new = try push(screen, params, stack, &ids)
         case .extend:
-            new = try extend(screen, params, destination, stack, &ids)
+            new = try extend(screen, at: position, params, destination, stack, &ids)
         }
         guard new.count <= maxDepth else { throw .stackTooDeep(limit: maxDepth) }
         return Resolution(old: stack, new: new, nextEntryNumber: ids.next)

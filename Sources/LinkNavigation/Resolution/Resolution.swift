@@ -54,22 +54,32 @@ public struct Mediation: Sendable, Hashable {
 
     /// ``forEachPayloadItem(_:)`` less the entries whose screen is handed params again later: one
     /// member per screen, the last, as the answer's `payload` object has it.
+    ///
+    /// The ops are read in place: a copy of each op out of the array, and a second one to look
+    /// for later entries of a `replace`, cost more than the entries handed on.
     package func forEachPayloadMember(_ body: (StackEntry) -> Void) {
-        for index in transition.indices {
-            Self.forEachEntry(of: transition[index]) { entry, position in
-                if !isHandedAgain(entry.screen, after: index, position) { body(entry) }
+        transition.withUnsafeBufferPointer { ops in
+            for index in ops.indices {
+                switch ops[index] {
+                case .push(let entry), .present(let entry), .update(let entry):
+                    if !isHandedAgain(entry.screen, after: index, laterIn: ArraySlice()) { body(entry) }
+                case .replace(let entries):
+                    for position in entries.indices
+                    where !isHandedAgain(entries[position].screen, after: index, laterIn: entries[(position + 1)...]) {
+                        body(entries[position])
+                    }
+                case .pop, .dismiss:
+                    break
+                }
             }
         }
     }
 
-    /// Whether a payload entry after entry `position` of op `index` is of `screen`.
-    private func isHandedAgain(_ screen: String, after index: Int, _ position: Int) -> Bool {
-        var found = false
-        if case .replace(let entries) = transition[index] {
-            found = entries[(position + 1)...].contains { $0.screen == screen }
-        }
-        for later in transition[(index + 1)...] where !found {
-            Self.forEachEntry(of: later) { entry, _ in found = found || entry.screen == screen }
+    /// Whether a payload entry of `later` (the rest of op `index`) or of an op after `index` is of `screen`.
+    private func isHandedAgain(_ screen: String, after index: Int, laterIn later: ArraySlice<StackEntry>) -> Bool {
+        var found = later.contains { $0.screen == screen }
+        for op in transition[(index + 1)...] where !found {
+            Self.forEachEntry(of: op) { entry, _ in found = found || entry.screen == screen }
         }
         return found
     }

@@ -26,9 +26,12 @@ public enum TransitionOp: Sendable, Hashable {
         var ops: [TransitionOp] = []
         // At most one op per entry removed, updated or added: one allocation, not one per growth.
         ops.reserveCapacity(old.count - kept + new.count)
+        // The entries are read in place, by index: a slice of either stack retains its buffer.
         var height = old.count
         while height > kept {
-            if let layer = old[kept..<height].lastIndex(where: { $0.presentation == .modal }) {
+            var layer = height - 1
+            while layer >= kept && old[layer].presentation != .modal { layer -= 1 }
+            if layer >= kept {
                 ops.append(.dismiss)  // the whole layer, entries above its modal root included
                 height = layer
             } else {
@@ -48,7 +51,9 @@ public enum TransitionOp: Sendable, Hashable {
         if !same {
             for i in 0..<kept where old[i] != new[i] { ops.append(.update(new[i])) }
         }
-        for entry in new[kept...] { ops.append(entry.presentation == .modal ? .present(entry) : .push(entry)) }
+        for index in kept..<new.count {
+            ops.append(new[index].presentation == .modal ? .present(new[index]) : .push(new[index]))
+        }
         return ops
     }
 }

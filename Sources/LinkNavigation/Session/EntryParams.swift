@@ -94,8 +94,8 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
         storage.sharesBuffer(with: other.storage)
     }
 
-    public var count: Int { storage.count }
-    public var isEmpty: Bool { storage.isEmpty }
+    @inlinable public var count: Int { storage.count }
+    @inlinable public var isEmpty: Bool { storage.isEmpty }
 
     /// The params as a dictionary.
     public var dictionary: [String: ParamValue] {

@@ -6,18 +6,24 @@ public enum AttributeValue: Sendable, Hashable {
 }
 
 /// A navigation waiting for a flow to complete.
+///
+/// Its fields live in one shared, immutable box, like ``Screen``'s: an optional navigation is then
+/// one reference, copied and destroyed inline, where six fields made every `ParkedNavigation?`
+/// (one per answer, most of them empty) go through the run time's generic optional witnesses.
 public struct ParkedNavigation: Sendable, Hashable {
+    private let fields: Fields
+
     /// The URL as first requested: it is run again from the start when the flow completes.
-    public let url: String
-    public let strategy: Strategy?
-    public let via: [String]
+    public var url: String { fields.values.url }
+    public var strategy: Strategy? { fields.values.strategy }
+    public var via: [String] { fields.values.via }
     /// The flow that parked it.
-    public let flow: String
+    public var flow: String { fields.values.flow }
     /// The stack before the flow's layer was presented, restored when the flow is cancelled.
-    public let stackBefore: [StackEntry]
+    public var stackBefore: [StackEntry] { fields.values.stackBefore }
     /// The id of the entry that opened the flow's layer: once it leaves the stack, the parked
     /// navigation is dropped.
-    public let layerEntryID: String?
+    public var layerEntryID: String? { fields.values.layerEntryID }
 
     public init(
         url: String,
@@ -27,18 +33,44 @@ public struct ParkedNavigation: Sendable, Hashable {
         stackBefore: [StackEntry],
         layerEntryID: String? = nil
     ) {
-        self.url = url
-        self.strategy = strategy
-        self.via = via
-        self.flow = flow
-        self.stackBefore = stackBefore
-        self.layerEntryID = layerEntryID
+        fields = Fields(
+            Values(
+                url: url,
+                strategy: strategy,
+                via: via,
+                flow: flow,
+                stackBefore: stackBefore,
+                layerEntryID: layerEntryID
+            )
+        )
     }
 
     /// Whether the flow's layer is still on `stack`.
     public func isPresented(on stack: [StackEntry]) -> Bool {
         guard let layerEntryID else { return false }
         return stack.contains { $0.id == layerEntryID }
+    }
+
+    public static func == (lhs: ParkedNavigation, rhs: ParkedNavigation) -> Bool {
+        lhs.fields === rhs.fields || lhs.fields.values == rhs.fields.values
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields.values) }
+
+    /// Every field: what equality and hashing look at.
+    private struct Values: Sendable, Hashable {
+        let url: String
+        let strategy: Strategy?
+        let via: [String]
+        let flow: String
+        let stackBefore: [StackEntry]
+        let layerEntryID: String?
+    }
+
+    private final class Fields: Sendable {
+        let values: Values
+
+        init(_ values: Values) { self.values = values }
     }
 }
 

@@ -7,21 +7,23 @@ public struct StackEntry: Sendable, Hashable {
     public let screen: String
     /// The params and the presentation in one word: the presentation is the case, carried in the
     /// spare bits of the params' array reference, so an entry is 40 bytes instead of 48.
-    private let presented: Presented
+    @usableFromInline let presented: Presented
 
-    private enum Presented: Sendable, Hashable {
+    @usableFromInline enum Presented: Sendable, Hashable {
         case push(EntryParams)
         case modal(EntryParams)
         case root(EntryParams)
     }
 
     /// Every declared param of the screen: required ones present, defaults filled, optional ones `null`.
+    @inlinable
     public var params: EntryParams {
         switch presented {
         case .push(let params), .modal(let params), .root(let params): params
         }
     }
 
+    @inlinable
     public var presentation: Presentation {
         switch presented {
         case .push: .push
@@ -41,10 +43,23 @@ public struct StackEntry: Sendable, Hashable {
             }
     }
 
-    /// The id of the entry numbered `number`: `e<number>`. Written digit by digit into the string's
-    /// own bytes: up to 14 digits it is a small string, made without the allocation and the
-    /// concatenation that `"e" + String(number)` costs.
+    /// The id of the entry numbered `number`: `e<number>`. The first ``madeIDCount`` are made once
+    /// and copied: a session seldom numbers past them, and a copy of a small string is its two words.
     package static func id(number: Int) -> String {
+        if number >= 0 && number < madeIDCount { return madeIDs[number] }
+        return makeID(number: number)
+    }
+
+    /// How many ids ``madeIDs`` holds: 16 KiB of small strings.
+    private static let madeIDCount = 1024
+
+    /// `e0` to `e1023`, made on first use.
+    private static let madeIDs: [String] = (0..<madeIDCount).map { makeID(number: $0) }
+
+    /// The id of the entry numbered `number`, written digit by digit into the string's own bytes:
+    /// up to 14 digits it is a small string, made without the allocation and the concatenation that
+    /// `"e" + String(number)` costs.
+    private static func makeID(number: Int) -> String {
         guard number >= 0, number < 100_000_000_000_000 else { return "e\(number)" }
         var digits = 1
         var rest = number
@@ -90,6 +105,24 @@ public struct StackEntry: Sendable, Hashable {
             return false
         }
         return true
+    }
+
+    /// Whether two stacks are equal (`==`), compared in place from the top down: a navigation
+    /// changes the top entries, whose ids then differ at the first look, and entries that are copies
+    /// of each other are told by their bits before `==` looks at their strings and params.
+    package static func stacksEqual(_ lhs: [StackEntry], _ rhs: [StackEntry]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+                if leftBase == rightBase { return true }
+                for index in stride(from: left.count - 1, through: 0, by: -1)
+                where !sameBits(leftBase + index, rightBase + index) && left[index] != right[index] {
+                    return false
+                }
+                return true
+            }
+        }
     }
 
     /// Whether both have the same presentation and the very same params storage (copies of one

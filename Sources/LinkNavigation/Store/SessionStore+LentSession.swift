@@ -48,7 +48,7 @@ extension SessionStore {
             }
             // An untouched stack is the very buffer the slot holds: the lent copy is only released.
             let stack = session.field(\.stack).move()
-            if !stack.sharesBuffer(with: slot.pointee.stack), stack != slot.pointee.stack {
+            if !StackEntry.stacksEqual(stack, slot.pointee.stack) {
                 slot.pointee.stack = stack
                 changed = true
             }

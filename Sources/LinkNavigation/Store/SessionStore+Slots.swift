@@ -37,12 +37,20 @@ extension SessionStore {
             }
             // A client-chosen id, in any form. One hash lookup: the slot is then reached by its index.
             guard !text.isEmpty, let index = text.index(forKey: id()) else { return nil }
-            if text.values[index].isExpired(at: now, ttl: ttl) {
+            // Read through the in-place accessor: the values' getter copies the whole slot out, its
+            // stack, attributes and parked box retained and released for a look at one number.
+            if Self.hasExpired(&text.values[index], at: now, ttl: ttl) {
                 text.remove(at: index)
                 expired = true
                 return nil
             }
             return try body(&text.values[index])
+        }
+
+        /// Whether `slot` has been idle for `ttl` at `now`, read in place.
+        @inline(__always)
+        private static func hasExpired(_ slot: inout Slot, at now: Int64, ttl: Int64) -> Bool {
+            slot.isExpired(at: now, ttl: ttl)
         }
 
         /// Runs `body` on the slot of `key` (`nil` when absent): what it leaves there is stored, and

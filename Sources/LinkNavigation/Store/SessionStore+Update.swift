@@ -51,16 +51,26 @@ extension SessionStore {
         // Inlinable and thin so that callers specialise it: the work is in the non-generic
         // `applyUpdate(to:expectedVersion:body:)`, which unspecialised generic code would slow down
         // with run-time metadata lookups for `Result`.
-        var result: Result?
-        let version = try applyUpdate(to: consume id, expectedVersion: expectedVersion) {
-            session throws(NavigationFailure) in
-            result = try body(&session)
+        //
+        // The result waits in stack memory, not in a `Result?`: a large result's optional is
+        // destroyed (empty after a `take()`, then full) through the run time's generic `Optional`
+        // witnesses, which look up the payload's layout at run time.
+        var carried: String? = consume id
+        return try withUnsafeTemporaryAllocation(of: Result.self, capacity: 1) {
+            (space) throws(SessionStoreError) -> (result: Result, version: Int) in
+            guard let result = space.baseAddress else { preconditionFailure("no room for the result") }
+            // Lifetime: `result` is initialised once, when the body returns, and moved out below
+            // before the allocation ends; when the body throws it is never initialised.
+            var ran = false
+            let version = try applyUpdate(to: carried.take() ?? "", expectedVersion: expectedVersion) {
+                session throws(NavigationFailure) in
+                result.initialize(to: try body(&session))
+                ran = true
+            }
+            guard ran else { preconditionFailure("SessionStore.mutate returned without running its body") }
+            // Moved out, not copied: a result holding a session would retain each of its references.
+            return (result.move(), version)
         }
-        // Moved out, not copied: a result holding a session would retain each of its references.
-        guard let result = result.take() else {
-            preconditionFailure("SessionStore.mutate returned without running its body")
-        }
-        return (result, version)
     }
 
     /// ``mutate(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this
