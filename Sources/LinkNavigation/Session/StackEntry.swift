@@ -43,23 +43,10 @@ public struct StackEntry: Sendable, Hashable {
             }
     }
 
-    /// The id of the entry numbered `number`: `e<number>`. The first ``madeIDCount`` are made once
-    /// and copied: a session seldom numbers past them, and a copy of a small string is its two words.
+    /// The id of the entry numbered `number`: `e<number>`. Written digit by digit into the string's
+    /// own bytes: up to 14 digits it is a small string, made without the allocation and the
+    /// concatenation that `"e" + String(number)` costs.
     package static func id(number: Int) -> String {
-        if number >= 0 && number < madeIDCount { return madeIDs[number] }
-        return makeID(number: number)
-    }
-
-    /// How many ids ``madeIDs`` holds: 16 KiB of small strings.
-    private static let madeIDCount = 1024
-
-    /// `e0` to `e1023`, made on first use.
-    private static let madeIDs: [String] = (0..<madeIDCount).map { makeID(number: $0) }
-
-    /// The id of the entry numbered `number`, written digit by digit into the string's own bytes:
-    /// up to 14 digits it is a small string, made without the allocation and the concatenation that
-    /// `"e" + String(number)` costs.
-    private static func makeID(number: Int) -> String {
         guard number >= 0, number < 100_000_000_000_000 else { return "e\(number)" }
         var digits = 1
         var rest = number
