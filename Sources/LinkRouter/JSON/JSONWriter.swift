@@ -145,8 +145,16 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     public mutating func null() {
-        separate()
-        write(JSONByte.null)
+        // Stored as one word, after its comma when one is due: no copy of an array's bytes.
+        let comma = needsComma
+        write(length: comma ? 5 : 4) { text in
+            var text = text
+            if comma {
+                text.initialize(to: JSONByte.comma)
+                text += 1
+            }
+            UnsafeMutableRawPointer(text).storeBytes(of: JSONByte.nullWord, as: UInt32.self)
+        }
         needsComma = true
     }
 
@@ -413,6 +421,8 @@ enum JSONByte {
     static let space = UInt8(ascii: " ")
 
     static let null: [UInt8] = Array("null".utf8)
+    /// `null` as a word to store: its four bytes in memory order.
+    static var nullWord: UInt32 { UInt32(littleEndian: 0x6C6C_756E) }
     static let `true`: [UInt8] = Array("true".utf8)
     static let `false`: [UInt8] = Array("false".utf8)
     static let unicodeEscapePrefix: [UInt8] = Array("\\u00".utf8)

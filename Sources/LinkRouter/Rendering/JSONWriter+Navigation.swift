@@ -170,16 +170,13 @@ extension JSONWriter {
         endArray()
     }
 
+    /// The `"mediation":{…}` member.
     mutating func mediation(_ mediation: Mediation, _ rendering: NavigationRendering, memo: inout EntryMemo) {
-        beginObject()
-        key(.source)
+        key(.mediationSource)  // `"mediation":{"source":`
         optionalEntry(mediation.source, rendering, memo: &memo)
         key(.destination)
         optionalEntry(mediation.destination, rendering, memo: &memo)
-        key(.presentation)
-        if let presentation = mediation.presentation { constant(.presentation(presentation)) } else { null() }
-        key(.payload)
-        beginObject()
+        key(.presentationAndPayload(mediation.presentation))  // `"presentation":…,"payload":{`
         // One member per screen: a screen handed params twice keeps its last payload.
         mediation.forEachPayloadMember { item in
             let tokens = rendering.tokens(for: item.screen)
@@ -258,23 +255,21 @@ extension JSONWriter {
         dryRun: Bool = false,
         extra: ((inout JSONWriter) -> Void)? = nil
     ) {
-        beginObject()
-        key(.status)
-        constant(.status(outcome.status))
+        key(.opening(outcome.status))  // `{"status":…,"session":`
         if dryRun {
-            nullField(.session)
+            null()
             nullField(.version)
         } else {
-            field(.session, outcome.session.id)
+            string(outcome.session.id)
             field(.version, version)
         }
         field(.url, outcome.url)
-        key(.route)
         var routeText: EntryMemo.RouteParams? = nil
         if let route = outcome.match?.route {
             if let head = rendering.head(of: route) {
-                key(head)  // `{"name":…,"pattern":…,"params":`, rendered once per load
+                key(head)  // `"route":{"name":…,"pattern":…,"params":`, rendered once per load
             } else {
+                key(.route)
                 beginObject()
                 field(.name, route.name)
                 field(.pattern, route.pattern.text)
@@ -285,42 +280,51 @@ extension JSONWriter {
             routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<position)
             endObject()
         } else {
+            key(.route)
             null()
         }
-        field(.redirects, outcome.redirects)
-        key(.interceptors)
-        beginArray()
-        for record in outcome.interceptors {
-            beginObject()
-            field(.name, record.name)
-            field(.kind, record.kind)
-            field(.outcome, record.outcome)
-            endObject()
+        if outcome.redirects.isEmpty && outcome.interceptors.isEmpty {
+            key(.noRedirectsThenStack)
+        } else {
+            field(.redirects, outcome.redirects)
+            key(.interceptors)
+            beginArray()
+            for record in outcome.interceptors {
+                beginObject()
+                field(.name, record.name)
+                field(.kind, record.kind)
+                field(.outcome, record.outcome)
+                endObject()
+            }
+            endArray()
+            key(.stack)
         }
-        endArray()
         // The memo records entries and the route's params by their bits without owning them: every
         // entry it is given is the outcome's (its stack, its transition, its mediation), as are the
         // route's params, which this call borrows until the memo is gone.
         withMemo(routeParams: routeText) { writer, memo in
-            writer.key(.stack)
             writer.stack(outcome.session.stack, rendering, memo: &memo)
             writer.key(.transition)
             writer.transition(outcome.resolution.transition, rendering, memo: &memo)
-            writer.key(.mediation)
             writer.mediation(outcome.resolution.mediation, rendering, memo: &memo)
         }
-        key(.parked)
-        parked(outcome.session.parked)
-        key(.warnings)
-        beginArray()
-        for warning in outcome.warnings {
-            beginObject()
-            field(.code, warning.code.rawValue)
-            field(.param, warning.param)
-            field(.message, warning.message)
-            endObject()
+        let parked = outcome.session.parked
+        if parked == nil && outcome.warnings.isEmpty {
+            constant(.noParkedNoWarnings)
+        } else {
+            key(.parked)
+            self.parked(parked)
+            key(.warnings)
+            beginArray()
+            for warning in outcome.warnings {
+                beginObject()
+                field(.code, warning.code.rawValue)
+                field(.param, warning.param)
+                field(.message, warning.message)
+                endObject()
+            }
+            endArray()
         }
-        endArray()
         extra?(&self)
         endObject()
     }
