@@ -268,16 +268,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
-        // A string that needs no escaping (most keys and values) is written with its punctuation
-        // in one go.
-        guard Self.needsNoEscaping(utf8) else {
-            separate()
-            append(JSONByte.quote)
-            appendEscaped(utf8)
-            append(JSONByte.quote)
-            if colon { append(JSONByte.colon) }
-            return
-        }
+        // Most keys and values need no escaping: the string is copied with its punctuation in one
+        // pass that checks it on the way, and counts as written only once it is known to be plain.
         let comma = needsComma
         let length = utf8.count &+ (comma ? 3 : 2) &+ (colon ? 1 : 0)
         let end = count &+ length
@@ -290,41 +282,49 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
         text.initialize(to: JSONByte.quote)
         text += 1
-        if let source = utf8.baseAddress {
-            ShortBytes.copy(from: source, to: text, count: utf8.count)
-            text += utf8.count
+        guard Self.copyIfPlain(utf8, to: text) else {
+            // Written again over the copy, escaped.
+            separate()
+            append(JSONByte.quote)
+            appendEscaped(utf8)
+            append(JSONByte.quote)
+            if colon { append(JSONByte.colon) }
+            return
         }
+        text += utf8.count
         text.initialize(to: JSONByte.quote)
         if colon { (text + 1).initialize(to: JSONByte.colon) }
         count = end
     }
 
-    /// Whether no byte of `utf8` needs escaping, eight bytes at a time: the last word overlaps the
-    /// one before it, and a string shorter than eight bytes is padded with spaces. Only a word that
-    /// is not plain ASCII is looked at byte by byte.
-    private static func needsNoEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = utf8.baseAddress else { return true }
+    /// Copies `utf8` to `target`, eight bytes at a time (the last word overlapping the one before
+    /// it; a string shorter than eight bytes is checked as one word padded with spaces), and
+    /// returns whether no byte of it needs escaping: all of them plain ASCII (``JSONByteScan``).
+    @inline(__always)
+    private static func copyIfPlain(_ utf8: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Bool
+    {
+        guard let source = utf8.baseAddress else { return true }
         let count = utf8.count
+        var scan = JSONByteScan.WriterScan()
         guard count >= 8 else {
-            let word = ShortBytes.word(of: base, count: count)
-            return JSONByteScan.isPlainForWriter(word) || !containsEscapable(utf8, from: 0, to: count)
+            scan.add(ShortBytes.word(of: source, count: count))
+            ShortBytes.copy(from: source, to: target, count: count)
+            return scan.isPlain
         }
-        var index = 0
-        while true {
-            let at = Swift.min(index, count &- 8)
-            let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-            if !JSONByteScan.isPlainForWriter(word), containsEscapable(utf8, from: at, to: at &+ 8) {
-                return false
-            }
-            index = at &+ 8
-            if index >= count { return true }
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        let last = count &- 8
+        var offset = 0
+        while offset < last {
+            let word = from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            scan.add(word)
+            to.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
         }
-    }
-
-    /// Whether a byte of `utf8[start..<end]` may need escaping.
-    private static func containsEscapable(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        for offset in start..<end where mayNeedEscape(utf8[offset]) { return true }
-        return false
+        let word = from.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+        scan.add(word)
+        to.storeBytes(of: word, toByteOffset: last, as: UInt64.self)
+        return scan.isPlain
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
