@@ -308,12 +308,12 @@ extension JSONWriter {
             writer.transition(outcome.resolution.transition, rendering, memo: &memo)
             writer.mediation(outcome.resolution.mediation, rendering, memo: &memo)
         }
-        let parked = outcome.session.parked
-        if parked == nil && outcome.warnings.isEmpty {
+        // A match on the read value, not a binding compared with `nil`: that would copy it.
+        if outcome.warnings.isEmpty, case .none = outcome.session.parked {
             constant(.noParkedNoWarnings)
         } else {
             key(.parked)
-            self.parked(parked)
+            parked(outcome.session.parked)
             key(.warnings)
             beginArray()
             for warning in outcome.warnings {
