@@ -91,37 +91,28 @@ extension JSONWriter {
     ) {
         key(.openEntry)  // `{"id":`
         string(entry.id)
-        if let tokens = rendering.tokens(for: entry.screen) {
-            // Borrowed: the rendering holds every screen's tokens for longer than this call.
-            tokens._withUnsafeGuaranteedRef { screenAndParams(entry, $0, params: &written, route: route) }
-        } else {
-            screenAndParams(entry, nil, params: &written, route: route)
-        }
-        constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
-    }
-
-    /// An entry's `"screen":…,"params":{…}`; `written` is set to where its params object lies.
-    @inline(__always)
-    private mutating func screenAndParams(
-        _ entry: StackEntry,
-        _ tokens: ScreenTokens?,
-        params written: inout Range<Int>,
-        route: EntryMemo.RouteParams?
-    ) {
+        // Borrowed, not retained: the rendering holds every screen's tokens for longer than this
+        // call. Read field by field, in no closure that captures the entry (which copied it).
+        let tokens = rendering.tokens(for: entry.screen)
         if let tokens {
-            key(tokens.screenAndParams)
+            key(tokens._withUnsafeGuaranteedRef(\.screenAndParams))
         } else {
             field(.screen, entry.screen)
             key(.params)
         }
         let start = position
         let entryParams = entry.params
-        if let route, let tokens, route.hold(entryParams), Self.writeInStoredOrder(entryParams, tokens) {
+        if let route, let tokens, route.hold(entryParams),
+            tokens._withUnsafeGuaranteedRef({ Self.writeInStoredOrder(entryParams, $0) })
+        {
             repeatValue(route.text)
+        } else if let tokens {
+            tokens._withUnsafeGuaranteedRef { params(entryParams, $0) }
         } else {
-            params(entryParams, tokens)
+            params(entryParams, nil)
         }
         written = start..<position
+        constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
     }
 
     /// A stack alone: its ids are distinct, so no entry repeats and no memo is needed.
