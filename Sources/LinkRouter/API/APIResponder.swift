@@ -69,8 +69,14 @@ public struct APIResponder: HTTPResponder {
 
     /// Finds the endpoint for the method and path and runs it.
     private func dispatch(_ request: HTTPRequest, endpoint: inout Endpoint) throws(APIError) -> HTTPResponse {
-        let path = PathParts(request.path)
         let method = request.method == .head ? .get : request.method
+        // The navigate endpoint, told by its bytes; the split below routes it too, at more cost.
+        if surface == .public, let id = NavigatePath.sessionID(request.path) {
+            endpoint = .navigate
+            try allow(method, .post)
+            return try navigate(id, request)
+        }
+        let path = PathParts(request.path)
         switch path.count {
         case 1 where path.at(0, is: "healthz"):
             endpoint = .healthz
