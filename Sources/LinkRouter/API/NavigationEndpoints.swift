@@ -25,7 +25,8 @@ extension APIResponder {
             url: url,
             strategy: strategy,
             via: via,
-            lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [:]
+            // `[:]` would be built from an empty literal on every request.
+            lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [String: String]()
         )
         // A local function, not a closure in a `let`: passed only as a non-escaping argument, its
         // captures need no heap box.
