@@ -73,21 +73,27 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     // MARK: Containers
 
+    // Inlined: a byte or two each, where a call costs more than the write.
+
+    @inline(__always)
     public mutating func beginObject() {
         punctuate(JSONByte.openBrace)
         needsComma = false
     }
 
+    @inline(__always)
     public mutating func endObject() {
         append(JSONByte.closeBrace)
         needsComma = true
     }
 
+    @inline(__always)
     public mutating func beginArray() {
         punctuate(JSONByte.openBracket)
         needsComma = false
     }
 
+    @inline(__always)
     public mutating func endArray() {
         append(JSONByte.closeBracket)
         needsComma = true
