@@ -121,7 +121,26 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     public mutating func int(_ value: Int) {
-        JSONNumberText.withDecimal(value, afterComma: needsComma) { write($0) }
+        // One or two digits (versions, counts: most numbers of an answer), stored as they are.
+        if UInt(bitPattern: value) < 100 {
+            let comma = needsComma
+            let tens = value >= 10
+            let length = (comma ? 2 : 1) &+ (tens ? 1 : 0)
+            write(length: length) { text in
+                var text = text
+                if comma {
+                    text.initialize(to: JSONByte.comma)
+                    text += 1
+                }
+                if tens {
+                    text.initialize(to: JSONByte.zero &+ UInt8(truncatingIfNeeded: value / 10))
+                    text += 1
+                }
+                text.initialize(to: JSONByte.zero &+ UInt8(truncatingIfNeeded: value % 10))
+            }
+        } else {
+            JSONNumberText.withDecimal(value, afterComma: needsComma) { write($0) }
+        }
         needsComma = true
     }
 
