@@ -275,13 +275,25 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Writes pre-rendered text, with its comma when one is due.
     @inline(__always)
     mutating func appendToken(_ tokens: PreRenderedTokens) {
-        tokens.withText(comma: needsComma) { write($0) }
+        tokens.withText(comma: true) { appendText($0) }
     }
 
     /// Writes `text` (a comma, then pre-rendered text), from its comma when one is due.
+    ///
+    /// The text after the comma is copied whole whether a comma is due or not, so that for a
+    /// literal the copy has a length known when compiling, which the compiler turns into a few
+    /// moves in place of a call to `memcpy`. The comma is stored either way: where none is due,
+    /// the text is written over it.
     @inline(__always)
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
-        write(needsComma ? text : UnsafeBufferPointer(rebasing: text[1...]))
+        guard let source = text.baseAddress, text.count > 1 else { return }
+        let comma = needsComma ? 1 : 0
+        let end = count &+ comma &+ (text.count &- 1)
+        if end > capacity { grow(to: end) }
+        let target = base + count
+        target.initialize(to: JSONByte.comma)
+        (target + comma).initialize(from: source + 1, count: text.count &- 1)
+        count = end
     }
 
     private mutating func appendQuoted(_ value: String, colon: Bool) {

@@ -147,3 +147,40 @@ extension JSONConstant {
         }
     }
 }
+
+/// The runs chosen by a case, each case's literal written at a site of its own: a literal's copy
+/// then has a length known when compiling (see ``JSONWriter/appendText(_:)``), where the value of
+/// a `switch` has not.
+extension JSONWriter {
+    /// `{"status":…,"session":` (``JSONKey/opening(_:)``).
+    @inline(__always)
+    mutating func opening(_ status: NavigationOutcome.Status) {
+        switch status {
+        case .navigated: key(.openNavigated)
+        case .parked: key(.openParked)
+        case .redirectedScreen: key(.openRedirectedScreen)
+        case .unchanged: key(.openUnchanged)
+        }
+    }
+
+    /// `"presentation":…,"payload":{` (``JSONKey/presentationAndPayload(_:)``).
+    @inline(__always)
+    mutating func presentationAndPayload(_ presentation: Presentation?) {
+        switch presentation {
+        case .push: key(.presentPushPayload)
+        case .modal: key(.presentModalPayload)
+        case .root: key(.presentRootPayload)
+        case nil: key(.presentNullPayload)
+        }
+    }
+
+    /// `,"presentation":"…"}`, the end of an entry (``JSONConstant/closingEntry(_:)``).
+    @inline(__always)
+    mutating func closingEntry(_ presentation: Presentation) {
+        switch presentation {
+        case .push: constant(.closePush)
+        case .modal: constant(.closeModal)
+        case .root: constant(.closeRoot)
+        }
+    }
+}

@@ -112,7 +112,7 @@ extension JSONWriter {
             params(entryParams, nil)
         }
         written = start..<position
-        constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
+        closingEntry(entry.presentation)  // `,"presentation":"…"}`
     }
 
     /// A stack alone: its ids are distinct, so no entry repeats and no memo is needed.
@@ -167,7 +167,7 @@ extension JSONWriter {
         optionalEntry(mediation.source, rendering, memo: &memo)
         key(.destination)
         optionalEntry(mediation.destination, rendering, memo: &memo)
-        key(.presentationAndPayload(mediation.presentation))  // `"presentation":…,"payload":{`
+        presentationAndPayload(mediation.presentation)  // `"presentation":…,"payload":{`
         // One member per screen: a screen handed params twice keeps its last payload.
         mediation.forEachPayloadMember { item in
             let tokens = rendering.tokens(for: item.screen)
@@ -246,7 +246,7 @@ extension JSONWriter {
         dryRun: Bool = false,
         extra: ((inout JSONWriter) -> Void)? = nil
     ) {
-        key(.opening(outcome.status))  // `{"status":…,"session":`
+        opening(outcome.status)  // `{"status":…,"session":`
         if dryRun {
             null()
             nullField(.version)
