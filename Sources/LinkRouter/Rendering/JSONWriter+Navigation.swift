@@ -102,7 +102,11 @@ extension JSONWriter {
         }
         let start = position
         let entryParams = entry.params
-        if let route, let tokens, route.hold(entryParams),
+        if entryParams.count == 0 {
+            // `{}` whatever the screen declares (a root entry's, most often).
+            beginObject()
+            endObject()
+        } else if let route, let tokens, route.hold(entryParams),
             tokens._withUnsafeGuaranteedRef({ Self.writeInStoredOrder(entryParams, $0) })
         {
             repeatValue(route.text)
