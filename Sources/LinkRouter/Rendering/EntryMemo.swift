@@ -11,8 +11,9 @@ internal import LinkNavigation
 /// entries of the outcome it borrows for its whole run (its stack, its transition's ops, its
 /// mediation), and the memo does not outlive that run.
 ///
-/// The first ``roomCount`` entries go into stack memory the caller lends (``JSONWriter/withMemo(_:)``):
-/// an answer writes a handful of distinct entries, so most answers allocate nothing for it.
+/// The first ``roomCount`` entries go into stack memory the caller lends (``JSONWriter/withMemo(_:)``);
+/// later ones are not remembered, and are written out again where they repeat (the same text, at
+/// more cost). An answer writes a handful of distinct entries: the memo allocates nothing.
 struct EntryMemo: ~Copyable {
     /// The bits of a ``StackEntry``: its id's and screen's string words and the word that packs its
     /// params' storage and its presentation. Two live entries with equal bits are copies of one
@@ -55,7 +56,8 @@ struct EntryMemo: ~Copyable {
         let params: Range<Int>
     }
 
-    /// Entries the lent room holds.
+    /// Entries the lent room holds. (Sixteen, over a kilobyte, came from the heap: some 800
+    /// instructions more per answer.)
     static let roomCount = 8
 
     /// The route's params and where their object's JSON lies: written before any entry, and
@@ -82,10 +84,9 @@ struct EntryMemo: ~Copyable {
         }
     }
 
-    /// `room[0..<count]` is initialised; the rest of what was written is in `overflow`.
+    /// `room[0..<count]` is initialised.
     private let room: UnsafeMutableBufferPointer<Written>
     private var count = 0
-    private var overflow: [Written] = []
     /// The route's params, if written.
     let routeParams: RouteParams?
 
@@ -94,14 +95,12 @@ struct EntryMemo: ~Copyable {
         self.routeParams = routeParams
     }
 
+    /// Remembers `written`, unless the room is full.
     mutating func append(_ written: Written) {
-        if count < room.count, let base = room.baseAddress {
-            // `Written` is trivial: the room needs no deinitialisation when the memo ends.
-            (base + count).initialize(to: written)
-            count += 1
-        } else {
-            overflow.append(written)
-        }
+        guard count < room.count, let base = room.baseAddress else { return }
+        // `Written` is trivial: the room needs no deinitialisation when the memo ends.
+        (base + count).initialize(to: written)
+        count += 1
     }
 
     /// Where the JSON of the entry with these bits lies, if written.
@@ -129,8 +128,6 @@ struct EntryMemo: ~Copyable {
     @inline(__always)  // a short scan, where the call cost a third of it
     private func find(_ identity: Identity) -> Written? {
         for index in 0..<count where room[index].identity == identity { return room[index] }
-        guard !overflow.isEmpty else { return nil }
-        for index in overflow.indices where overflow[index].identity == identity { return overflow[index] }
         return nil
     }
 }
