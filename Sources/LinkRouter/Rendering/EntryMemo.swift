@@ -54,6 +54,9 @@ struct EntryMemo: ~Copyable {
         let range: Range<Int>
         /// Its params object's JSON.
         let params: Range<Int>
+        /// Its screen's tokens (unretained, held by the rendering), `nil` for a screen the table
+        /// does not have.
+        let tokens: Unmanaged<ScreenTokens>?
     }
 
     /// Entries the lent room holds. (Sixteen, over a kilobyte, came from the heap: some 800
@@ -101,6 +104,12 @@ struct EntryMemo: ~Copyable {
         // `Written` is trivial: the room needs no deinitialisation when the memo ends.
         (base + count).initialize(to: written)
         count += 1
+    }
+
+    /// What was written for the entry with these bits, if it was.
+    @inline(__always)
+    func written(_ identity: Identity) -> Written? {
+        find(identity)
     }
 
     /// Where the JSON of the entry with these bits lies, if written.
@@ -158,8 +167,9 @@ extension JSONWriter {
             return
         }
         var params = 0..<0
+        var tokens: Unmanaged<ScreenTokens>?
         let route = memo.routeParams
-        let range = recordValue { $0.entry(entry, rendering, params: &params, route: route) }
-        memo.append(EntryMemo.Written(identity: identity, range: range, params: params))
+        let range = recordValue { $0.entry(entry, rendering, params: &params, tokens: &tokens, route: route) }
+        memo.append(EntryMemo.Written(identity: identity, range: range, params: params, tokens: tokens))
     }
 }

@@ -77,16 +77,19 @@ extension JSONWriter {
 
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
         var params = 0..<0
-        self.entry(entry, rendering, params: &params)
+        var tokens: Unmanaged<ScreenTokens>?
+        self.entry(entry, rendering, params: &params, tokens: &tokens)
     }
 
-    /// Writes `entry`; `params` is set to where its params object lies. Params that are the
-    /// `route`'s (the route's handed on as they are) are copied from the route's text.
+    /// Writes `entry`; `params` is set to where its params object lies, `found` to its screen's
+    /// tokens. Params that are the `route`'s (the route's handed on as they are) are copied from
+    /// the route's text.
     @inline(__always)  // into each caller, which then reads the entry where it lies
     mutating func entry(
         _ entry: StackEntry,
         _ rendering: NavigationRendering,
         params written: inout Range<Int>,
+        tokens found: inout Unmanaged<ScreenTokens>?,
         route: EntryMemo.RouteParams? = nil
     ) {
         key(.openEntry)  // `{"id":`
@@ -94,6 +97,7 @@ extension JSONWriter {
         // Borrowed, not retained: the rendering holds every screen's tokens for longer than this
         // call. Read field by field, in no closure that captures the entry (which copied it).
         let tokens = rendering.tokens(for: entry.screen)
+        found = tokens
         if let tokens {
             key(tokens._withUnsafeGuaranteedRef(\.screenAndParams))
         } else {
@@ -174,13 +178,23 @@ extension JSONWriter {
         presentationAndPayload(mediation.presentation)  // `"presentation":…,"payload":{`
         // One member per screen: a screen handed params twice keeps its last payload.
         mediation.forEachPayloadMember { item in
+            // The payload's entries are the transition's, all written through the memo: their
+            // screen's tokens are known, and their params are copied.
+            let identity = EntryMemo.Identity(item)
+            if let identity, let seen = memo.written(identity) {
+                // Borrowed: the rendering holds every screen's tokens for longer than this call.
+                if let tokens = seen.tokens {
+                    key(tokens._withUnsafeGuaranteedRef(\.nameKey))
+                } else {
+                    key(item.screen)
+                }
+                repeatValue(seen.params)
+                return
+            }
             let tokens = rendering.tokens(for: item.screen)
             // Borrowed: the rendering holds every screen's tokens for longer than this call.
             if let tokens { key(tokens._withUnsafeGuaranteedRef(\.nameKey)) } else { key(item.screen) }
-            // The payload's entries are the transition's, all written through the memo: copy their params.
-            if let identity = EntryMemo.Identity(item), let seen = memo.paramsRange(of: identity) {
-                repeatValue(seen)
-            } else if let tokens {
+            if let tokens {
                 tokens._withUnsafeGuaranteedRef { params(item.params, $0) }
             } else {
                 params(item.params, nil)
