@@ -106,6 +106,15 @@ import Testing
                 }
         )
         #expect(
+            Self.texts(JSONConstant.popOne.tokens)
+                == Self.rendered { writer in
+                    writer.beginObject()
+                    writer.field("op", "pop")
+                    writer.field("count", 1)
+                    writer.endObject()
+                }
+        )
+        #expect(
             Self.texts(JSONKey.mediationSource.tokens)
                 == Self.rendered { writer in
                     writer.key("mediation")

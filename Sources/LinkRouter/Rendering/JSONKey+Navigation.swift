@@ -111,6 +111,8 @@ extension JSONConstant {
     static var closeRoot: JSONConstant { JSONConstant(literal: #","presentation":"root"}"#) }
     /// `{"op":"dismiss"}`.
     static var dismissOp: JSONConstant { JSONConstant(literal: #",{"op":"dismiss"}"#) }
+    /// `{"op":"pop","count":1}`.
+    static var popOne: JSONConstant { JSONConstant(literal: #",{"op":"pop","count":1}"#) }
     /// `"parked":null,"warnings":[]`: the last members of an answer with neither.
     static var noParkedNoWarnings: JSONConstant { JSONConstant(literal: #","parked":null,"warnings":[]"#) }
 

@@ -142,6 +142,8 @@ extension JSONWriter {
         for index in ops.indices {
             // Each op's opening (`{"op":"push","entry":`) is one token.
             switch ops[index] {
+            case .pop(1):
+                constant(.popOne)  // the most common op of all, whole
             case .pop(let count):
                 key(.popCount)
                 int(count)
