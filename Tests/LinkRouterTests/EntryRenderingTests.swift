@@ -81,8 +81,8 @@ import Testing
         )
     }
 
-    /// A stack longer than the memo's stack room: every entry is written, and written again from
-    /// the memo (room or overflow) as the same bytes, whichever was written first.
+    /// A stack longer than the memo's stack room: every entry is written, and written again, from
+    /// the memo or (past its room) anew, as the same bytes, whichever was written first.
     @Test(arguments: [1, 8, 9, 20])
     func theMemoRepeatsEntriesPastItsRoom(count: Int) throws {
         let rendering = try Self.rendering()
@@ -95,10 +95,11 @@ import Testing
         writer.withMemo { writer, memo in
             writer.beginArray()
             writer.stack(entries, rendering, memo: &memo)
-            // Every entry is remembered, in the room or past it, with its params.
-            for entry in entries {
-                #expect(memo.range(of: entry) != nil, "\(entry.id)")
-                #expect(memo.paramsRange(of: entry) != nil, "\(entry.id)")
+            // Every entry the room holds is remembered, with its params; none past it.
+            for (index, entry) in entries.enumerated() {
+                let inRoom = index < EntryMemo.roomCount
+                #expect((memo.range(of: entry) != nil) == inRoom, "\(entry.id)")
+                #expect((memo.paramsRange(of: entry) != nil) == inRoom, "\(entry.id)")
             }
             #expect(memo.range(of: entries[0].with(params: ["z": .int(0)])) == nil)
             // Again, last first: each one now comes from the memo.

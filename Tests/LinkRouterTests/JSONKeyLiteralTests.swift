@@ -81,4 +81,67 @@ import Testing
     func statuses(_ status: NavigationOutcome.Status) {
         #expect(Self.texts(JSONConstant.status(status).tokens) == Self.rendered { $0.string(status.rawValue) })
     }
+
+    @Test(arguments: [NavigationOutcome.Status.navigated, .parked, .redirectedScreen, .unchanged])
+    func openings(_ status: NavigationOutcome.Status) {
+        #expect(
+            Self.texts(JSONKey.opening(status).tokens)
+                == Self.rendered { writer in
+                    writer.beginObject()
+                    writer.field("status", status.rawValue)
+                    writer.key("session")
+                }
+        )
+    }
+
+    @Test func topLevelRuns() {
+        #expect(
+            Self.texts(JSONKey.noRedirectsThenStack.tokens)
+                == Self.rendered { writer in
+                    writer.field("redirects", [String]())
+                    writer.key("interceptors")
+                    writer.beginArray()
+                    writer.endArray()
+                    writer.key("stack")
+                }
+        )
+        #expect(
+            Self.texts(JSONConstant.popOne.tokens)
+                == Self.rendered { writer in
+                    writer.beginObject()
+                    writer.field("op", "pop")
+                    writer.field("count", 1)
+                    writer.endObject()
+                }
+        )
+        #expect(
+            Self.texts(JSONKey.mediationSource.tokens)
+                == Self.rendered { writer in
+                    writer.key("mediation")
+                    writer.beginObject()
+                    writer.key("source")
+                }
+        )
+        #expect(
+            Self.texts(JSONConstant.noParkedNoWarnings.tokens)
+                == Self.rendered { writer in
+                    writer.nullField("parked")
+                    writer.key("warnings")
+                    writer.beginArray()
+                    writer.endArray()
+                }
+        )
+    }
+
+    @Test(arguments: [Presentation.push, .modal, .root, nil])
+    func presentationsAndPayloads(_ presentation: Presentation?) {
+        #expect(
+            Self.texts(JSONKey.presentationAndPayload(presentation).tokens)
+                == Self.rendered { writer in
+                    writer.field("presentation", presentation?.rawValue)
+                    writer.key("payload")
+                    writer.beginObject()
+                }
+        )
+    }
 }

@@ -82,6 +82,21 @@ import Testing
         #expect(text { $0.uint(UInt64.max) } == "18446744073709551615")
     }
 
+    /// Numbers of one or two digits are written by a shorter way: each as its decimal text, alone
+    /// and after a comma.
+    @Test func smallIntegersAreTheirDecimalText() {
+        for value in Array(-101...101) + [998, 1000] {
+            #expect(text { $0.int(value) } == String(value))
+            #expect(
+                text {
+                    $0.array {
+                        $0.int(7); $0.int(value)
+                    }
+                } == "[7,\(value)]"
+            )
+        }
+    }
+
     @Test func doublesAreShortestAndReadBackExactly() throws {
         let cases: [(Double, String)] = [
             (0, "0.0"), (-0.0, "-0.0"), (1e-300, "1e-300"), (1.7976931348623157e308, "1.7976931348623157e+308"),

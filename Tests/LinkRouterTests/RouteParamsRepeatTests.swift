@@ -28,7 +28,8 @@ import Testing
         writer.routeParams(route)
         let known = try #require(EntryMemo.RouteParams(route, at: start..<writer.position))
         var params = 0..<0
-        writer.entry(entry, rendering, params: &params, route: known)
+        var tokens: Unmanaged<ScreenTokens>?
+        writer.entry(entry, rendering, params: &params, tokens: &tokens, route: known)
         writer.endArray()
         var single = JSONWriter()
         single.entry(entry, rendering)

@@ -69,8 +69,15 @@ public struct APIResponder: HTTPResponder {
 
     /// Finds the endpoint for the method and path and runs it.
     private func dispatch(_ request: HTTPRequest, endpoint: inout Endpoint) throws(APIError) -> HTTPResponse {
+        // The navigate endpoint, told by its bytes; the split below routes it too, at more cost.
+        // Its method is matched by case: `==` on methods is a call.
+        if surface == .public, let id = NavigatePath.sessionID(request.path) {
+            endpoint = .navigate
+            if case .post = request.method {} else { try allow(Self.routed(request.method), .post) }
+            return try navigate(id, request)
+        }
+        let method = Self.routed(request.method)
         let path = PathParts(request.path)
-        let method = request.method == .head ? .get : request.method
         switch path.count {
         case 1 where path.at(0, is: "healthz"):
             endpoint = .healthz
@@ -163,6 +170,12 @@ public struct APIResponder: HTTPResponder {
         default:
             throw .notFound()
         }
+    }
+
+    /// The method an endpoint is chosen by: HEAD is answered as GET.
+    private static func routed(_ method: HTTPMethod) -> HTTPMethod {
+        if case .head = method { return .get }
+        return method
     }
 
     /// The check for one allowed method: a comparison, the list built only for the 405.

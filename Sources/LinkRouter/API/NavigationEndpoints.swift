@@ -25,7 +25,8 @@ extension APIResponder {
             url: url,
             strategy: strategy,
             via: via,
-            lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [:]
+            // `[:]` would be built from an empty literal on every request.
+            lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [String: String]()
         )
         // A local function, not a closure in a `let`: passed only as a non-escaping argument, its
         // captures need no heap box.
@@ -159,14 +160,20 @@ extension APIResponder {
         let name: StaticString = "content-type"
         let carriesURL = request.headers.firstValue(name) { RequestBody.carriesBareURL(contentType: $0) }
         guard carriesURL ?? true else { return nil }
-        var start = request.body.startIndex
-        var end = request.body.endIndex
-        while start < end, Self.isSpace(request.body[start]) { start += 1 }
-        while end > start, Self.isSpace(request.body[end - 1]) { end -= 1 }
-        guard start < end, request.body[start] != UInt8(ascii: "{") else { return nil }
-        let bytes = request.body[start..<end]
-        guard let url = bytes.withUnsafeBufferPointer({ String(validatingUTF8: $0) }) else {
-            throw InvalidUTF8Location.error(in: bytes).map(APIError.malformed)
+        // Trimmed and read through one buffer: no slice of the array, no checked subscripts.
+        var trimmed: Range<Int>?
+        let url = request.body.withUnsafeBufferPointer { body -> String? in
+            var start = 0
+            var end = body.count
+            while start < end, Self.isSpace(body[start]) { start &+= 1 }
+            while end > start, Self.isSpace(body[end &- 1]) { end &-= 1 }
+            guard start < end, body[start] != UInt8(ascii: "{") else { return nil }
+            trimmed = start..<end
+            return String(validatingUTF8: UnsafeBufferPointer(rebasing: body[start..<end]))
+        }
+        guard let trimmed else { return nil }  // empty, or JSON
+        guard let url else {
+            throw InvalidUTF8Location.error(in: request.body[trimmed]).map(APIError.malformed)
                 ?? APIError(400, "malformed_url", "the URL is not valid UTF-8")
         }
         return url

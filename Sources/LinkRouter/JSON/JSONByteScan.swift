@@ -33,4 +33,29 @@ enum JSONByteScan {
         let backslashes = zeroBytes(word ^ (ones &* 0x5C))
         return (controls | quotes | backslashes | (word & highBits)) == 0
     }
+
+    /// ``isPlainForWriter(_:)`` over a run of words, each folded in with a few adds and logic
+    /// operations and the run tested once at the end. Exact both ways: with every byte ASCII (else
+    /// `isPlain` is `false` anyway), no add carries from one byte into the next.
+    struct WriterScan {
+        /// The high bit of each byte and of each byte plus one: set for anything of 0x80 or more, and
+        /// for DEL.
+        private var any: UInt64 = 0
+        /// The high bit of each byte plus 0x60 (clear for a control), and of each byte's distance
+        /// from `"` and from `\` plus 0x7F (clear for that character): all stay set for plain text.
+        private var all: UInt64 = highBits
+
+        @inline(__always)
+        mutating func add(_ word: UInt64) {
+            any |= word | (word &+ ones)
+            let controls = word &+ ones &* 0x60
+            let quotes = (word ^ (ones &* 0x22)) &+ ones &* 0x7F
+            let backslashes = (word ^ (ones &* 0x5C)) &+ ones &* 0x7F
+            all &= controls & quotes & backslashes
+        }
+
+        /// Whether every byte added is ASCII that a JSON string may carry as it is.
+        @inline(__always)
+        var isPlain: Bool { (any | ~all) & highBits == 0 }
+    }
 }

@@ -73,21 +73,27 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     // MARK: Containers
 
+    // Inlined: a byte or two each, where a call costs more than the write.
+
+    @inline(__always)
     public mutating func beginObject() {
         punctuate(JSONByte.openBrace)
         needsComma = false
     }
 
+    @inline(__always)
     public mutating func endObject() {
         append(JSONByte.closeBrace)
         needsComma = true
     }
 
+    @inline(__always)
     public mutating func beginArray() {
         punctuate(JSONByte.openBracket)
         needsComma = false
     }
 
+    @inline(__always)
     public mutating func endArray() {
         append(JSONByte.closeBracket)
         needsComma = true
@@ -115,7 +121,26 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     public mutating func int(_ value: Int) {
-        JSONNumberText.withDecimal(value, afterComma: needsComma) { write($0) }
+        // One or two digits (versions, counts: most numbers of an answer), stored as they are.
+        if UInt(bitPattern: value) < 100 {
+            let comma = needsComma
+            let tens = value >= 10
+            let length = (comma ? 2 : 1) &+ (tens ? 1 : 0)
+            write(length: length) { text in
+                var text = text
+                if comma {
+                    text.initialize(to: JSONByte.comma)
+                    text += 1
+                }
+                if tens {
+                    text.initialize(to: JSONByte.zero &+ UInt8(truncatingIfNeeded: value / 10))
+                    text += 1
+                }
+                text.initialize(to: JSONByte.zero &+ UInt8(truncatingIfNeeded: value % 10))
+            }
+        } else {
+            JSONNumberText.withDecimal(value, afterComma: needsComma) { write($0) }
+        }
         needsComma = true
     }
 
@@ -145,8 +170,16 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     public mutating func null() {
-        separate()
-        write(JSONByte.null)
+        // Stored as one word, after its comma when one is due: no copy of an array's bytes.
+        let comma = needsComma
+        write(length: comma ? 5 : 4) { text in
+            var text = text
+            if comma {
+                text.initialize(to: JSONByte.comma)
+                text += 1
+            }
+            UnsafeMutableRawPointer(text).storeBytes(of: JSONByte.nullWord, as: UInt32.self)
+        }
         needsComma = true
     }
 
@@ -228,6 +261,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// Writes again the value whose text lies at `range` (from ``recordValue(_:)``).
+    @inline(__always)  // a copy, where the call cost a third as much again
     mutating func repeatValue(_ range: Range<Int>) {
         separate()
         let start = count
@@ -242,13 +276,25 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Writes pre-rendered text, with its comma when one is due.
     @inline(__always)
     mutating func appendToken(_ tokens: PreRenderedTokens) {
-        tokens.withText(comma: needsComma) { write($0) }
+        tokens.withText(comma: true) { appendText($0) }
     }
 
     /// Writes `text` (a comma, then pre-rendered text), from its comma when one is due.
+    ///
+    /// The text after the comma is copied whole whether a comma is due or not, so that for a
+    /// literal the copy has a length known when compiling, which the compiler turns into a few
+    /// moves in place of a call to `memcpy`. The comma is stored either way: where none is due,
+    /// the text is written over it.
     @inline(__always)
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
-        write(needsComma ? text : UnsafeBufferPointer(rebasing: text[1...]))
+        guard let source = text.baseAddress, text.count > 1 else { return }
+        let comma = needsComma ? 1 : 0
+        let end = count &+ comma &+ (text.count &- 1)
+        if end > capacity { grow(to: end) }
+        let target = base + count
+        target.initialize(to: JSONByte.comma)
+        (target + comma).initialize(from: source + 1, count: text.count &- 1)
+        count = end
     }
 
     private mutating func appendQuoted(_ value: String, colon: Bool) {
@@ -259,17 +305,10 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
     }
 
+    @inline(__always)  // into its callers, which lend the bytes: one call per string, not two
     private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
-        // A string that needs no escaping (most keys and values) is written with its punctuation
-        // in one go.
-        guard Self.needsNoEscaping(utf8) else {
-            separate()
-            append(JSONByte.quote)
-            appendEscaped(utf8)
-            append(JSONByte.quote)
-            if colon { append(JSONByte.colon) }
-            return
-        }
+        // Most keys and values need no escaping: the string is copied with its punctuation in one
+        // pass that checks it on the way, and counts as written only once it is known to be plain.
         let comma = needsComma
         let length = utf8.count &+ (comma ? 3 : 2) &+ (colon ? 1 : 0)
         let end = count &+ length
@@ -282,41 +321,49 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
         text.initialize(to: JSONByte.quote)
         text += 1
-        if let source = utf8.baseAddress {
-            ShortBytes.copy(from: source, to: text, count: utf8.count)
-            text += utf8.count
+        guard Self.copyIfPlain(utf8, to: text) else {
+            // Written again over the copy, escaped.
+            separate()
+            append(JSONByte.quote)
+            appendEscaped(utf8)
+            append(JSONByte.quote)
+            if colon { append(JSONByte.colon) }
+            return
         }
+        text += utf8.count
         text.initialize(to: JSONByte.quote)
         if colon { (text + 1).initialize(to: JSONByte.colon) }
         count = end
     }
 
-    /// Whether no byte of `utf8` needs escaping, eight bytes at a time: the last word overlaps the
-    /// one before it, and a string shorter than eight bytes is padded with spaces. Only a word that
-    /// is not plain ASCII is looked at byte by byte.
-    private static func needsNoEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = utf8.baseAddress else { return true }
+    /// Copies `utf8` to `target`, eight bytes at a time (the last word overlapping the one before
+    /// it; a string shorter than eight bytes is checked as one word padded with spaces), and
+    /// returns whether no byte of it needs escaping: all of them plain ASCII (``JSONByteScan``).
+    @inline(__always)
+    private static func copyIfPlain(_ utf8: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Bool
+    {
+        guard let source = utf8.baseAddress else { return true }
         let count = utf8.count
+        var scan = JSONByteScan.WriterScan()
         guard count >= 8 else {
-            let word = ShortBytes.word(of: base, count: count)
-            return JSONByteScan.isPlainForWriter(word) || !containsEscapable(utf8, from: 0, to: count)
+            scan.add(ShortBytes.word(of: source, count: count))
+            ShortBytes.copy(from: source, to: target, count: count)
+            return scan.isPlain
         }
-        var index = 0
-        while true {
-            let at = Swift.min(index, count &- 8)
-            let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-            if !JSONByteScan.isPlainForWriter(word), containsEscapable(utf8, from: at, to: at &+ 8) {
-                return false
-            }
-            index = at &+ 8
-            if index >= count { return true }
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        let last = count &- 8
+        var offset = 0
+        while offset < last {
+            let word = from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            scan.add(word)
+            to.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
         }
-    }
-
-    /// Whether a byte of `utf8[start..<end]` may need escaping.
-    private static func containsEscapable(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        for offset in start..<end where mayNeedEscape(utf8[offset]) { return true }
-        return false
+        let word = from.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+        scan.add(word)
+        to.storeBytes(of: word, toByteOffset: last, as: UInt64.self)
+        return scan.isPlain
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -413,6 +460,8 @@ enum JSONByte {
     static let space = UInt8(ascii: " ")
 
     static let null: [UInt8] = Array("null".utf8)
+    /// `null` as a word to store: its four bytes in memory order.
+    static var nullWord: UInt32 { UInt32(littleEndian: 0x6C6C_756E) }
     static let `true`: [UInt8] = Array("true".utf8)
     static let `false`: [UInt8] = Array("false".utf8)
     static let unicodeEscapePrefix: [UInt8] = Array("\\u00".utf8)

@@ -11,8 +11,9 @@ internal import LinkNavigation
 /// entries of the outcome it borrows for its whole run (its stack, its transition's ops, its
 /// mediation), and the memo does not outlive that run.
 ///
-/// The first ``roomCount`` entries go into stack memory the caller lends (``JSONWriter/withMemo(_:)``):
-/// an answer writes a handful of distinct entries, so most answers allocate nothing for it.
+/// The first ``roomCount`` entries go into stack memory the caller lends (``JSONWriter/withMemo(_:)``);
+/// later ones are not remembered, and are written out again where they repeat (the same text, at
+/// more cost). An answer writes a handful of distinct entries: the memo allocates nothing.
 struct EntryMemo: ~Copyable {
     /// The bits of a ``StackEntry``: its id's and screen's string words and the word that packs its
     /// params' storage and its presentation. Two live entries with equal bits are copies of one
@@ -53,9 +54,13 @@ struct EntryMemo: ~Copyable {
         let range: Range<Int>
         /// Its params object's JSON.
         let params: Range<Int>
+        /// Its screen's tokens (unretained, held by the rendering), `nil` for a screen the table
+        /// does not have.
+        let tokens: Unmanaged<ScreenTokens>?
     }
 
-    /// Entries the lent room holds.
+    /// Entries the lent room holds. (Sixteen, over a kilobyte, came from the heap: some 800
+    /// instructions more per answer.)
     static let roomCount = 8
 
     /// The route's params and where their object's JSON lies: written before any entry, and
@@ -82,10 +87,9 @@ struct EntryMemo: ~Copyable {
         }
     }
 
-    /// `room[0..<count]` is initialised; the rest of what was written is in `overflow`.
+    /// `room[0..<count]` is initialised.
     private let room: UnsafeMutableBufferPointer<Written>
     private var count = 0
-    private var overflow: [Written] = []
     /// The route's params, if written.
     let routeParams: RouteParams?
 
@@ -94,14 +98,18 @@ struct EntryMemo: ~Copyable {
         self.routeParams = routeParams
     }
 
+    /// Remembers `written`, unless the room is full.
     mutating func append(_ written: Written) {
-        if count < room.count, let base = room.baseAddress {
-            // `Written` is trivial: the room needs no deinitialisation when the memo ends.
-            (base + count).initialize(to: written)
-            count += 1
-        } else {
-            overflow.append(written)
-        }
+        guard count < room.count, let base = room.baseAddress else { return }
+        // `Written` is trivial: the room needs no deinitialisation when the memo ends.
+        (base + count).initialize(to: written)
+        count += 1
+    }
+
+    /// What was written for the entry with these bits, if it was.
+    @inline(__always)
+    func written(_ identity: Identity) -> Written? {
+        find(identity)
     }
 
     /// Where the JSON of the entry with these bits lies, if written.
@@ -126,10 +134,9 @@ struct EntryMemo: ~Copyable {
         return paramsRange(of: identity)
     }
 
+    @inline(__always)  // a short scan, where the call cost a third of it
     private func find(_ identity: Identity) -> Written? {
         for index in 0..<count where room[index].identity == identity { return room[index] }
-        guard !overflow.isEmpty else { return nil }
-        for index in overflow.indices where overflow[index].identity == identity { return overflow[index] }
         return nil
     }
 }
@@ -160,8 +167,9 @@ extension JSONWriter {
             return
         }
         var params = 0..<0
+        var tokens: Unmanaged<ScreenTokens>?
         let route = memo.routeParams
-        let range = recordValue { $0.entry(entry, rendering, params: &params, route: route) }
-        memo.append(EntryMemo.Written(identity: identity, range: range, params: params))
+        let range = recordValue { $0.entry(entry, rendering, params: &params, tokens: &tokens, route: route) }
+        memo.append(EntryMemo.Written(identity: identity, range: range, params: params, tokens: tokens))
     }
 }

@@ -53,6 +53,51 @@ extension JSONKey {
     static var replaceStack: JSONKey { JSONKey(literal: #",{"op":"replace","stack":"#) }
 }
 
+/// Runs of the answer's top level that most answers write as they are: each saves a write per
+/// member it joins.
+extension JSONKey {
+    static var openNavigated: JSONKey { JSONKey(literal: #",{"status":"navigated","session":"#) }
+    static var openParked: JSONKey { JSONKey(literal: #",{"status":"parked","session":"#) }
+    static var openRedirectedScreen: JSONKey { JSONKey(literal: #",{"status":"redirected_screen","session":"#) }
+    static var openUnchanged: JSONKey { JSONKey(literal: #",{"status":"unchanged","session":"#) }
+
+    /// `{"status":"…","session":`: the opening of an answer, up to the session's value.
+    @inline(__always)
+    static func opening(_ status: NavigationOutcome.Status) -> JSONKey {
+        switch status {
+        case .navigated: .openNavigated
+        case .parked: .openParked
+        case .redirectedScreen: .openRedirectedScreen
+        case .unchanged: .openUnchanged
+        }
+    }
+
+    /// `"redirects":[],"interceptors":[],"stack":`, for an answer with neither redirects nor
+    /// interceptors.
+    static var noRedirectsThenStack: JSONKey {
+        JSONKey(literal: #","redirects":[],"interceptors":[],"stack":"#)
+    }
+
+    /// `"mediation":{"source":`.
+    static var mediationSource: JSONKey { JSONKey(literal: #","mediation":{"source":"#) }
+
+    static var presentPushPayload: JSONKey { JSONKey(literal: #","presentation":"push","payload":{"#) }
+    static var presentModalPayload: JSONKey { JSONKey(literal: #","presentation":"modal","payload":{"#) }
+    static var presentRootPayload: JSONKey { JSONKey(literal: #","presentation":"root","payload":{"#) }
+    static var presentNullPayload: JSONKey { JSONKey(literal: #","presentation":null,"payload":{"#) }
+
+    /// `"presentation":…,"payload":{`: the mediation's presentation and the opening of its payload.
+    @inline(__always)
+    static func presentationAndPayload(_ presentation: Presentation?) -> JSONKey {
+        switch presentation {
+        case .push: .presentPushPayload
+        case .modal: .presentModalPayload
+        case .root: .presentRootPayload
+        case nil: .presentNullPayload
+        }
+    }
+}
+
 /// The fixed string values of the navigation answer, and the runs that end a value.
 extension JSONConstant {
     static var push: JSONConstant { JSONConstant(literal: #","push""#) }
@@ -66,6 +111,10 @@ extension JSONConstant {
     static var closeRoot: JSONConstant { JSONConstant(literal: #","presentation":"root"}"#) }
     /// `{"op":"dismiss"}`.
     static var dismissOp: JSONConstant { JSONConstant(literal: #",{"op":"dismiss"}"#) }
+    /// `{"op":"pop","count":1}`.
+    static var popOne: JSONConstant { JSONConstant(literal: #",{"op":"pop","count":1}"#) }
+    /// `"parked":null,"warnings":[]`: the last members of an answer with neither.
+    static var noParkedNoWarnings: JSONConstant { JSONConstant(literal: #","parked":null,"warnings":[]"#) }
 
     static var navigated: JSONConstant { JSONConstant(literal: #","navigated""#) }
     static var parked: JSONConstant { JSONConstant(literal: #","parked""#) }
@@ -97,6 +146,43 @@ extension JSONConstant {
         case .push: .push
         case .modal: .modal
         case .root: .root
+        }
+    }
+}
+
+/// The runs chosen by a case, each case's literal written at a site of its own: a literal's copy
+/// then has a length known when compiling (see ``JSONWriter/appendText(_:)``), where the value of
+/// a `switch` has not.
+extension JSONWriter {
+    /// `{"status":…,"session":` (``JSONKey/opening(_:)``).
+    @inline(__always)
+    mutating func opening(_ status: NavigationOutcome.Status) {
+        switch status {
+        case .navigated: key(.openNavigated)
+        case .parked: key(.openParked)
+        case .redirectedScreen: key(.openRedirectedScreen)
+        case .unchanged: key(.openUnchanged)
+        }
+    }
+
+    /// `"presentation":…,"payload":{` (``JSONKey/presentationAndPayload(_:)``).
+    @inline(__always)
+    mutating func presentationAndPayload(_ presentation: Presentation?) {
+        switch presentation {
+        case .push: key(.presentPushPayload)
+        case .modal: key(.presentModalPayload)
+        case .root: key(.presentRootPayload)
+        case nil: key(.presentNullPayload)
+        }
+    }
+
+    /// `,"presentation":"…"}`, the end of an entry (``JSONConstant/closingEntry(_:)``).
+    @inline(__always)
+    mutating func closingEntry(_ presentation: Presentation) {
+        switch presentation {
+        case .push: constant(.closePush)
+        case .modal: constant(.closeModal)
+        case .root: constant(.closeRoot)
         }
     }
 }

@@ -77,51 +77,50 @@ extension JSONWriter {
 
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
         var params = 0..<0
-        self.entry(entry, rendering, params: &params)
+        var tokens: Unmanaged<ScreenTokens>?
+        self.entry(entry, rendering, params: &params, tokens: &tokens)
     }
 
-    /// Writes `entry`; `params` is set to where its params object lies. Params that are the
-    /// `route`'s (the route's handed on as they are) are copied from the route's text.
+    /// Writes `entry`; `params` is set to where its params object lies, `found` to its screen's
+    /// tokens. Params that are the `route`'s (the route's handed on as they are) are copied from
+    /// the route's text.
     @inline(__always)  // into each caller, which then reads the entry where it lies
     mutating func entry(
         _ entry: StackEntry,
         _ rendering: NavigationRendering,
         params written: inout Range<Int>,
+        tokens found: inout Unmanaged<ScreenTokens>?,
         route: EntryMemo.RouteParams? = nil
     ) {
         key(.openEntry)  // `{"id":`
         string(entry.id)
-        if let tokens = rendering.tokens(for: entry.screen) {
-            // Borrowed: the rendering holds every screen's tokens for longer than this call.
-            tokens._withUnsafeGuaranteedRef { screenAndParams(entry, $0, params: &written, route: route) }
-        } else {
-            screenAndParams(entry, nil, params: &written, route: route)
-        }
-        constant(.closingEntry(entry.presentation))  // `,"presentation":"…"}`
-    }
-
-    /// An entry's `"screen":…,"params":{…}`; `written` is set to where its params object lies.
-    @inline(__always)
-    private mutating func screenAndParams(
-        _ entry: StackEntry,
-        _ tokens: ScreenTokens?,
-        params written: inout Range<Int>,
-        route: EntryMemo.RouteParams?
-    ) {
+        // Borrowed, not retained: the rendering holds every screen's tokens for longer than this
+        // call. Read field by field, in no closure that captures the entry (which copied it).
+        let tokens = rendering.tokens(for: entry.screen)
+        found = tokens
         if let tokens {
-            key(tokens.screenAndParams)
+            key(tokens._withUnsafeGuaranteedRef(\.screenAndParams))
         } else {
             field(.screen, entry.screen)
             key(.params)
         }
         let start = position
         let entryParams = entry.params
-        if let route, let tokens, route.hold(entryParams), Self.writeInStoredOrder(entryParams, tokens) {
+        if entryParams.count == 0 {
+            // `{}` whatever the screen declares (a root entry's, most often).
+            beginObject()
+            endObject()
+        } else if let route, let tokens, route.hold(entryParams),
+            tokens._withUnsafeGuaranteedRef({ Self.writeInStoredOrder(entryParams, $0) })
+        {
             repeatValue(route.text)
+        } else if let tokens {
+            tokens._withUnsafeGuaranteedRef { params(entryParams, $0) }
         } else {
-            params(entryParams, tokens)
+            params(entryParams, nil)
         }
         written = start..<position
+        closingEntry(entry.presentation)  // `,"presentation":"…"}`
     }
 
     /// A stack alone: its ids are distinct, so no entry repeats and no memo is needed.
@@ -143,6 +142,8 @@ extension JSONWriter {
         for index in ops.indices {
             // Each op's opening (`{"op":"push","entry":`) is one token.
             switch ops[index] {
+            case .pop(1):
+                constant(.popOne)  // the most common op of all, whole
             case .pop(let count):
                 key(.popCount)
                 int(count)
@@ -170,25 +171,32 @@ extension JSONWriter {
         endArray()
     }
 
+    /// The `"mediation":{…}` member.
     mutating func mediation(_ mediation: Mediation, _ rendering: NavigationRendering, memo: inout EntryMemo) {
-        beginObject()
-        key(.source)
+        key(.mediationSource)  // `"mediation":{"source":`
         optionalEntry(mediation.source, rendering, memo: &memo)
         key(.destination)
         optionalEntry(mediation.destination, rendering, memo: &memo)
-        key(.presentation)
-        if let presentation = mediation.presentation { constant(.presentation(presentation)) } else { null() }
-        key(.payload)
-        beginObject()
+        presentationAndPayload(mediation.presentation)  // `"presentation":…,"payload":{`
         // One member per screen: a screen handed params twice keeps its last payload.
         mediation.forEachPayloadMember { item in
+            // The payload's entries are the transition's, all written through the memo: their
+            // screen's tokens are known, and their params are copied.
+            let identity = EntryMemo.Identity(item)
+            if let identity, let seen = memo.written(identity) {
+                // Borrowed: the rendering holds every screen's tokens for longer than this call.
+                if let tokens = seen.tokens {
+                    key(tokens._withUnsafeGuaranteedRef(\.nameKey))
+                } else {
+                    key(item.screen)
+                }
+                repeatValue(seen.params)
+                return
+            }
             let tokens = rendering.tokens(for: item.screen)
             // Borrowed: the rendering holds every screen's tokens for longer than this call.
             if let tokens { key(tokens._withUnsafeGuaranteedRef(\.nameKey)) } else { key(item.screen) }
-            // The payload's entries are the transition's, all written through the memo: copy their params.
-            if let identity = EntryMemo.Identity(item), let seen = memo.paramsRange(of: identity) {
-                repeatValue(seen)
-            } else if let tokens {
+            if let tokens {
                 tokens._withUnsafeGuaranteedRef { params(item.params, $0) }
             } else {
                 params(item.params, nil)
@@ -258,23 +266,21 @@ extension JSONWriter {
         dryRun: Bool = false,
         extra: ((inout JSONWriter) -> Void)? = nil
     ) {
-        beginObject()
-        key(.status)
-        constant(.status(outcome.status))
+        opening(outcome.status)  // `{"status":…,"session":`
         if dryRun {
-            nullField(.session)
+            null()
             nullField(.version)
         } else {
-            field(.session, outcome.session.id)
+            string(outcome.session.id)
             field(.version, version)
         }
         field(.url, outcome.url)
-        key(.route)
         var routeText: EntryMemo.RouteParams? = nil
         if let route = outcome.match?.route {
             if let head = rendering.head(of: route) {
-                key(head)  // `{"name":…,"pattern":…,"params":`, rendered once per load
+                key(head)  // `"route":{"name":…,"pattern":…,"params":`, rendered once per load
             } else {
+                key(.route)
                 beginObject()
                 field(.name, route.name)
                 field(.pattern, route.pattern.text)
@@ -285,42 +291,51 @@ extension JSONWriter {
             routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<position)
             endObject()
         } else {
+            key(.route)
             null()
         }
-        field(.redirects, outcome.redirects)
-        key(.interceptors)
-        beginArray()
-        for record in outcome.interceptors {
-            beginObject()
-            field(.name, record.name)
-            field(.kind, record.kind)
-            field(.outcome, record.outcome)
-            endObject()
+        if outcome.redirects.isEmpty && outcome.interceptors.isEmpty {
+            key(.noRedirectsThenStack)
+        } else {
+            field(.redirects, outcome.redirects)
+            key(.interceptors)
+            beginArray()
+            for record in outcome.interceptors {
+                beginObject()
+                field(.name, record.name)
+                field(.kind, record.kind)
+                field(.outcome, record.outcome)
+                endObject()
+            }
+            endArray()
+            key(.stack)
         }
-        endArray()
         // The memo records entries and the route's params by their bits without owning them: every
         // entry it is given is the outcome's (its stack, its transition, its mediation), as are the
         // route's params, which this call borrows until the memo is gone.
         withMemo(routeParams: routeText) { writer, memo in
-            writer.key(.stack)
             writer.stack(outcome.session.stack, rendering, memo: &memo)
             writer.key(.transition)
             writer.transition(outcome.resolution.transition, rendering, memo: &memo)
-            writer.key(.mediation)
             writer.mediation(outcome.resolution.mediation, rendering, memo: &memo)
         }
-        key(.parked)
-        parked(outcome.session.parked)
-        key(.warnings)
-        beginArray()
-        for warning in outcome.warnings {
-            beginObject()
-            field(.code, warning.code.rawValue)
-            field(.param, warning.param)
-            field(.message, warning.message)
-            endObject()
+        // A match on the read value, not a binding compared with `nil`: that would copy it.
+        if outcome.warnings.isEmpty, case .none = outcome.session.parked {
+            constant(.noParkedNoWarnings)
+        } else {
+            key(.parked)
+            parked(outcome.session.parked)
+            key(.warnings)
+            beginArray()
+            for warning in outcome.warnings {
+                beginObject()
+                field(.code, warning.code.rawValue)
+                field(.param, warning.param)
+                field(.message, warning.message)
+                endObject()
+            }
+            endArray()
         }
-        endArray()
         extra?(&self)
         endObject()
     }

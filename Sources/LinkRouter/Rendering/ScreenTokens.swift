@@ -36,7 +36,7 @@ final class ScreenTokens: Sendable {
 }
 
 /// The screens of a loaded table with their ``ScreenTokens``, by name, and each route's
-/// `{"name":…,"pattern":…,"params":`: what the answers' renderer reads instead of the
+/// `"route":{"name":…,"pattern":…,"params":`: what the answers' renderer reads instead of the
 /// ``ScreenGraph`` and the routes.
 struct NavigationRendering: Sendable {
     let graph: ScreenGraph
@@ -45,7 +45,7 @@ struct NavigationRendering: Sendable {
     /// `screens` again, unretained: reading one retains and releases nothing, and `screens` keeps
     /// them alive as long as this rendering.
     private let heldScreens: [Unmanaged<ScreenTokens>]
-    /// By ``Route/index``: the start of a match's `route` object, up to its params' value.
+    /// By ``Route/index``: a match's `route` member, up to its params' value.
     private let routeHeads: [RouteHead?]
 
     /// The routes the heads were made for, and the keys their held text lives in: kept alive
@@ -68,6 +68,7 @@ struct NavigationRendering: Sendable {
         for route in routes where route.index >= 0 {
             let key = JSONKey(
                 tokens: PreRenderedTokens { writer in
+                    writer.key(.route)
                     writer.beginObject()
                     writer.field(.name, route.name)
                     writer.field(.pattern, route.pattern.text)
@@ -89,7 +90,7 @@ struct NavigationRendering: Sendable {
         graph.position(of: name).map { heldScreens[$0] }
     }
 
-    /// `{"name":…,"pattern":…,"params":` of `route`, or `nil` for a route of another table.
+    /// `"route":{"name":…,"pattern":…,"params":` of `route`, or `nil` for a route of another table.
     @inline(__always)
     func head(of route: Route) -> HeldKey? {
         guard route.index >= 0, route.index < routeHeads.count, let head = routeHeads[route.index],
