@@ -75,6 +75,9 @@ public struct Navigator: Sendable {
                 routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
+            // Whether `screen` is the route's own, whose params the match has checked when the
+            // configuration says so (an interceptor may send the navigation to another screen).
+            var screenIsRoutes = true
             // Global interceptors first, then the route's (no new array when the route has none, and
             // no retain of either list when neither has any, as in most configurations).
             let order: [String] =
@@ -124,6 +127,7 @@ public struct Navigator: Sendable {
                         throw .rejected(status: status, code: code, interceptor: name)
                     case .screen(let other):
                         screen = other
+                        screenIsRoutes = false
                         status = .redirectedScreen
                         break interceptors
                     case .flow(let flow):
@@ -151,7 +155,8 @@ public struct Navigator: Sendable {
                     destination,
                     strategy: request.strategy ?? routeStrategy ?? .extend,
                     stack: session.stack,
-                    nextEntryNumber: session.nextEntryNumber
+                    nextEntryNumber: session.nextEntryNumber,
+                    checked: screenIsRoutes && config.matchChecksScreenParams[routeIndex]
                 )
             } catch {
                 throw .navigation(error)

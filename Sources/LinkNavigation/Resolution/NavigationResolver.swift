@@ -23,12 +23,25 @@ public struct NavigationResolver: Sendable {
         stack: [StackEntry],
         nextEntryNumber: Int
     ) throws(NavigationError) -> Resolution {
+        try resolve(destination, strategy: strategy, stack: stack, nextEntryNumber: nextEntryNumber, checked: false)
+    }
+
+    /// ``resolve(_:strategy:stack:nextEntryNumber:)`` for a destination whose params were checked
+    /// already (`checked`): each one named like a param of the destination screen has passed a spec
+    /// equal to that param's, as a route's match does when ``NavigationConfig`` found it so.
+    func resolve(
+        _ destination: Destination,
+        strategy: Strategy,
+        stack: [StackEntry],
+        nextEntryNumber: Int,
+        checked: Bool
+    ) throws(NavigationError) -> Resolution {
         guard let position = graph.position(of: destination.screen) else {
             throw .unknownScreen(destination.screen)
         }
         let screen = graph.ordered[position]
         for name in destination.via where graph[name] == nil { throw .unknownScreen(name) }
-        let params = try entryParams(screen, destination.params)
+        let params = try entryParams(screen, destination.params, checked: checked)
         var ids = EntryIDs(next: nextEntryNumber)
         let new: [StackEntry]
         switch strategy {
