@@ -1,6 +1,15 @@
 import LinkRouting
 
 extension NavigationConfig {
+    /// What resolving needs to know of a route's own screen, found when the configuration is made:
+    /// a navigation to it then looks up neither the screen's name nor its params' specs.
+    struct RouteScreen: Sendable {
+        /// The screen's declaration index in the resolver's graph; -1 for a route to no screen.
+        let position: Int
+        /// Whether the route's match checks the screen's params (``matchChecksParams(of:for:)``).
+        let paramsChecked: Bool
+    }
+
     /// Whether every param `screen` declares is one `route` declares too, under the same name byte
     /// for byte, with an equal spec, and neither of them repeated (an array). A match of the route
     /// then holds, for each such name, nothing but `null` or a value that passed that spec: a path

@@ -49,9 +49,8 @@ public final class NavigationConfig: Sendable {
     public let flags: [String: Bool]
     /// How many redirects (route-level and interceptor ones together) one navigation may follow.
     public let redirectLimit: Int
-    /// Per route: whether its match checks each param of the route's screen against the screen's
-    /// own spec (see ``matchChecksParams(of:for:)``), so that resolving needs no second check.
-    let matchChecksScreenParams: [Bool]
+    /// Per route: its screen, found once (see ``RouteScreen``).
+    let routeScreens: [RouteScreen]
 
     /// - Throws: ``NavigationConfigError`` listing every unknown screen, flow and interceptor name.
     public init(
@@ -111,9 +110,12 @@ public final class NavigationConfig: Sendable {
         self.flows = flowsByName
         self.flags = flags
         self.redirectLimit = redirectLimit
-        self.matchChecksScreenParams = zip(table.routes, bindings).map { route, binding in
-            guard case .screen(let name, _) = binding.target, let screen = resolver.graph[name] else { return false }
-            return Self.matchChecksParams(of: screen, for: route)
+        self.routeScreens = zip(table.routes, bindings).map { route, binding in
+            guard case .screen(let name, _) = binding.target, let position = resolver.graph.position(of: name) else {
+                return RouteScreen(position: -1, paramsChecked: false)
+            }
+            let screen = resolver.graph.ordered[position]
+            return RouteScreen(position: position, paramsChecked: Self.matchChecksParams(of: screen, for: route))
         }
     }
 }

@@ -75,8 +75,8 @@ public struct Navigator: Sendable {
                 routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
-            // Whether `screen` is the route's own, whose params the match has checked when the
-            // configuration says so (an interceptor may send the navigation to another screen).
+            // Whether `screen` is the route's own, which the configuration has found already and
+            // whose params the match may have checked (an interceptor may send the navigation elsewhere).
             var screenIsRoutes = true
             // Global interceptors first, then the route's (no new array when the route has none, and
             // no retain of either list when neither has any, as in most configurations).
@@ -156,7 +156,7 @@ public struct Navigator: Sendable {
                     strategy: request.strategy ?? routeStrategy ?? .extend,
                     stack: session.stack,
                     nextEntryNumber: session.nextEntryNumber,
-                    checked: screenIsRoutes && config.matchChecksScreenParams[routeIndex]
+                    known: screenIsRoutes ? config.routeScreens[routeIndex] : nil
                 )
             } catch {
                 throw .navigation(error)
