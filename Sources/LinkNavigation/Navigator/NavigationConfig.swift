@@ -49,6 +49,8 @@ public final class NavigationConfig: Sendable {
     public let flags: [String: Bool]
     /// How many redirects (route-level and interceptor ones together) one navigation may follow.
     public let redirectLimit: Int
+    /// Per route: its screen, found once (see ``RouteScreen``).
+    let routeScreens: [RouteScreen]
 
     /// - Throws: ``NavigationConfigError`` listing every unknown screen, flow and interceptor name.
     public init(
@@ -108,6 +110,13 @@ public final class NavigationConfig: Sendable {
         self.flows = flowsByName
         self.flags = flags
         self.redirectLimit = redirectLimit
+        self.routeScreens = zip(table.routes, bindings).map { route, binding in
+            guard case .screen(let name, _) = binding.target, let position = resolver.graph.position(of: name) else {
+                return RouteScreen(position: -1, paramsChecked: false)
+            }
+            let screen = resolver.graph.ordered[position]
+            return RouteScreen(position: position, paramsChecked: Self.matchChecksParams(of: screen, for: route))
+        }
     }
 }
 

@@ -75,6 +75,9 @@ public struct Navigator: Sendable {
                 routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
+            // Whether `screen` is the route's own, which the configuration has found already and
+            // whose params the match may have checked (an interceptor may send the navigation elsewhere).
+            var screenIsRoutes = true
             // Global interceptors first, then the route's (no new array when the route has none, and
             // no retain of either list when neither has any, as in most configurations).
             let order: [String] =
@@ -124,6 +127,7 @@ public struct Navigator: Sendable {
                         throw .rejected(status: status, code: code, interceptor: name)
                     case .screen(let other):
                         screen = other
+                        screenIsRoutes = false
                         status = .redirectedScreen
                         break interceptors
                     case .flow(let flow):
@@ -151,7 +155,8 @@ public struct Navigator: Sendable {
                     destination,
                     strategy: request.strategy ?? routeStrategy ?? .extend,
                     stack: session.stack,
-                    nextEntryNumber: session.nextEntryNumber
+                    nextEntryNumber: session.nextEntryNumber,
+                    known: screenIsRoutes ? config.routeScreens[routeIndex] : nil
                 )
             } catch {
                 throw .navigation(error)

@@ -5,12 +5,18 @@ extension NavigationResolver {
     /// declaration; required ones must be given, defaults fill the rest, optional ones are `null`.
     /// Undeclared params are not passed on.
     public func entryParams(_ screen: Screen, _ given: EntryParams) throws(NavigationError) -> EntryParams {
+        try entryParams(screen, given, checked: false)
+    }
+
+    /// ``entryParams(_:_:)`` for params each checked already against a spec equal to the one of the
+    /// screen's param of its name (`checked`): those already in the screen's form are not checked again.
+    func entryParams(_ screen: Screen, _ given: EntryParams, checked: Bool) throws(NavigationError) -> EntryParams {
         let declared = screen.params
         var out: [EntryParams.Param] = []
         // Through a buffer pointer: each declaration is read in place, not copied out of the array
         // with its name, spec and mode retained.
         let done = try declared.withUnsafeBufferPointer { (declared) throws(NavigationError) -> Bool in
-            if isTyped(given, as: declared) { return true }
+            if isTyped(given, as: declared, checked: checked) { return true }
             out.reserveCapacity(declared.count)
             for index in declared.indices {
                 let name = declared[index].name
@@ -45,8 +51,14 @@ extension NavigationResolver {
 
     /// Whether `given` is already what ``entryParams(_:_:)`` would make of it: exactly the declared
     /// params, in order, none null or an array, each valid and already of its declared type (as a
-    /// match's params usually are for a screen whose params follow its route's pattern).
-    private func isTyped(_ given: EntryParams, as declared: UnsafeBufferPointer<ScreenParam>) -> Bool {
+    /// match's params usually are for a screen whose params follow its route's pattern). With
+    /// `checked`, the values are known valid (see ``entryParams(_:_:checked:)``) and only their names
+    /// and form are looked at.
+    private func isTyped(
+        _ given: EntryParams,
+        as declared: UnsafeBufferPointer<ScreenParam>,
+        checked: Bool
+    ) -> Bool {
         guard given.count == declared.count else { return false }
         // The given params read in place too: a value copied out of the array is retained and
         // released around each check.
@@ -58,7 +70,7 @@ extension NavigationResolver {
                 if case .array = declared[index].declaration.mode { return false }
                 if case .null = params[index].value { return false }
                 guard Self.isOwnForm(params[index].value, of: declared[index].declaration.spec.type),
-                    (try? declared[index].declaration.spec.validate(params[index].value)) != nil
+                    checked || (try? declared[index].declaration.spec.validate(params[index].value)) != nil
                 else { return false }
             }
             return true

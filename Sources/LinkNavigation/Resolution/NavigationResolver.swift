@@ -23,12 +23,26 @@ public struct NavigationResolver: Sendable {
         stack: [StackEntry],
         nextEntryNumber: Int
     ) throws(NavigationError) -> Resolution {
-        guard let position = graph.position(of: destination.screen) else {
-            throw .unknownScreen(destination.screen)
-        }
+        try resolve(destination, strategy: strategy, stack: stack, nextEntryNumber: nextEntryNumber, known: nil)
+    }
+
+    /// ``resolve(_:strategy:stack:nextEntryNumber:)`` to the screen of a route, `known` from the
+    /// configuration made with this resolver's graph: the destination is that screen, found there
+    /// (`position` is what ``ScreenGraph/position(of:)`` gives for its name), and with
+    /// `paramsChecked` each param named like one of the screen's has passed a spec equal to that
+    /// param's, as the route's match checks them.
+    func resolve(
+        _ destination: Destination,
+        strategy: Strategy,
+        stack: [StackEntry],
+        nextEntryNumber: Int,
+        known: NavigationConfig.RouteScreen?
+    ) throws(NavigationError) -> Resolution {
+        let found = known.map(\.position) ?? graph.position(of: destination.screen)
+        guard let position = found, position >= 0 else { throw .unknownScreen(destination.screen) }
         let screen = graph.ordered[position]
         for name in destination.via where graph[name] == nil { throw .unknownScreen(name) }
-        let params = try entryParams(screen, destination.params)
+        let params = try entryParams(screen, destination.params, checked: known?.paramsChecked ?? false)
         var ids = EntryIDs(next: nextEntryNumber)
         let new: [StackEntry]
         switch strategy {

@@ -1,0 +1,30 @@
+import LinkRouting
+
+extension NavigationConfig {
+    /// What resolving needs to know of a route's own screen, found when the configuration is made:
+    /// a navigation to it then looks up neither the screen's name nor its params' specs.
+    struct RouteScreen: Sendable {
+        /// The screen's declaration index in the resolver's graph; -1 for a route to no screen.
+        let position: Int
+        /// Whether the route's match checks the screen's params (``matchChecksParams(of:for:)``).
+        let paramsChecked: Bool
+    }
+
+    /// Whether every param `screen` declares is one `route` declares too, under the same name byte
+    /// for byte, with an equal spec, and neither of them repeated (an array). A match of the route
+    /// then holds, for each such name, nothing but `null` or a value that passed that spec: a path
+    /// capture the matcher accepted, or a query value it accepted or the declared default (checked
+    /// when declared). An equal spec accepts the same values, so the resolver need not check again.
+    static func matchChecksParams(of screen: Screen, for route: Route) -> Bool {
+        let placeholders = route.pattern.placeholders
+        return screen.params.allSatisfy { param in
+            if case .array = param.declaration.mode { return false }
+            if let placeholder = placeholders.first(where: { $0.name.hasSameUTF8(as: param.name) }) {
+                return placeholder.spec == param.declaration.spec
+            }
+            guard let query = route.query.first(where: { $0.name.hasSameUTF8(as: param.name) }) else { return false }
+            if case .array = query.declaration.mode { return false }
+            return query.declaration.spec == param.declaration.spec
+        }
+    }
+}
