@@ -62,6 +62,13 @@ public struct HTTPHeaders: Sendable, Sequence {
         name.withUTF8Buffer { firstValue($0, satisfies: test) }
     }
 
+    /// ``firstValue(_:satisfies:)`` for `Content-Type`, which nearly every request has read: a
+    /// received field is found where it was noted on arrival, without a walk over the others.
+    package func contentType(satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+        if !received.isEmpty, let result = received.withContentType(test) { return result }
+        return firstValue("content-type" as StaticString, satisfies: test)
+    }
+
     private func firstValue(
         _ name: UnsafeBufferPointer<UInt8>,
         satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool

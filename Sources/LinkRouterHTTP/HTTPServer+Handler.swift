@@ -125,7 +125,7 @@ extension HTTPServer.Box {
             }
             accumulator.keepFraming(walk.framing)
             fits = walk.fits
-            return walk.fits ? walk.writer.count : 0
+            return walk.fits ? walk.writer : nil
         }
         if let rejection = checkFraming(of: accumulator, version: version) { return rejection }
         if !fits {

@@ -11,12 +11,16 @@ struct ReceivedHeaderFields: Sendable {
     private var storage: [UInt8]
     /// How many bytes of the buffer the fields take.
     private(set) var count: Int
+    /// Where the first `Content-Type` field begins, noted as it was written: the one field nearly
+    /// every request has read, found without a walk over the others.
+    private var contentTypeOffset = -1
 
     private static let lengthSize = MemoryLayout<Int>.size
 
     init() {
         storage = []
         count = 0
+        contentTypeOffset = -1
     }
 
     /// The fields `write` appends, in at most `capacity` bytes (see ``storedSize(name:value:)``),
@@ -27,10 +31,11 @@ struct ReceivedHeaderFields: Sendable {
         // array's storage type up at run time, which a buffer used again pays only once.
         storage = size > 0 ? [UInt8](repeating: 0, count: size) : []
         count = 0
+        contentTypeOffset = -1
         overwrite { buffer in
             var writer = Writer(buffer: UnsafeMutableRawBufferPointer(rebasing: buffer[..<capacity]))
             write(&writer)
-            return writer.count
+            return writer
         }
     }
 
@@ -40,14 +45,18 @@ struct ReceivedHeaderFields: Sendable {
     var room: Int { storage.count }
 
     /// Replaces the fields with those `write` puts at the start of the buffer it gets (all of
-    /// the buffer's room, borrowed for the call), which returns how many bytes hold whole fields.
-    mutating func overwrite(_ write: (UnsafeMutableRawBufferPointer) -> Int) {
-        count = storage.withUnsafeMutableBytes { write($0) }
+    /// the buffer's room, borrowed for the call), which returns the writer that wrote them
+    /// (`nil` for none).
+    mutating func overwrite(_ write: (UnsafeMutableRawBufferPointer) -> Writer?) {
+        let writer = storage.withUnsafeMutableBytes { write($0) }
+        count = writer?.count ?? 0
+        contentTypeOffset = writer?.contentTypeOffset ?? -1
     }
 
     /// Removes every field, keeping the buffer when it has room for at most `limit` bytes.
     mutating func removeAll(keepingRoomUpTo limit: Int) {
         count = 0
+        contentTypeOffset = -1
         if storage.count > limit { storage = [] }
     }
 
@@ -63,6 +72,8 @@ struct ReceivedHeaderFields: Sendable {
     struct Writer {
         let buffer: UnsafeMutableRawBufferPointer
         private(set) var count = 0
+        /// Where the first field named `Content-Type` (in any ASCII case) begins; -1 for none.
+        private(set) var contentTypeOffset = -1
 
         init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
 
@@ -80,8 +91,21 @@ struct ReceivedHeaderFields: Sendable {
             if let source = value.baseAddress {
                 (nameStart + name.count).copyMemory(from: source, byteCount: value.count)
             }
+            if name.count == 12 && contentTypeOffset < 0 && Self.isContentType(name) { contentTypeOffset = count }
             count &+= size
             return true
+        }
+
+        /// Whether a twelve-byte name is `content-type` in any ASCII case: its first and last
+        /// eight bytes, lowered (``HTTPHeaders/lowered(_:)``), against the literal's.
+        @inline(__always)
+        private static func isContentType(_ name: UnsafeRawBufferPointer) -> Bool {
+            guard let base = name.baseAddress else { return false }
+            let literal: StaticString = "content-type"
+            let expected = UnsafeRawPointer(literal.utf8Start)
+            return HTTPHeaders.lowered(base.loadUnaligned(as: UInt64.self)) == expected.loadUnaligned(as: UInt64.self)
+                && HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: 4, as: UInt64.self))
+                    == expected.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
         }
     }
 
@@ -116,6 +140,15 @@ struct ReceivedHeaderFields: Sendable {
             }
             return nil
         }
+    }
+
+    /// Calls `body` with the value of the first `Content-Type` field, borrowed for the call, as
+    /// ``withFirstValue(named:_:)`` would find it; `nil` when there is none.
+    func withContentType<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        let offset = contentTypeOffset
+        guard offset >= 0 else { return nil }
+        // The offset was noted by `Writer` where it began a field of those it wrote.
+        return withFieldBytes { raw in body(Field(in: raw, at: offset).value) }
     }
 
     /// Every field as strings, in arrival order.

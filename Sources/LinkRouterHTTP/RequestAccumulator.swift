@@ -82,7 +82,7 @@ final class RequestAccumulator {
 
     /// Replaces the header fields with those `write` puts in the buffer an earlier request left
     /// (see ``ReceivedHeaderFields/overwrite(_:)``).
-    func overwriteHeaders(_ write: (UnsafeMutableRawBufferPointer) -> Int) {
+    func overwriteHeaders(_ write: (UnsafeMutableRawBufferPointer) -> ReceivedHeaderFields.Writer?) {
         headerFields.overwrite(write)
     }
 

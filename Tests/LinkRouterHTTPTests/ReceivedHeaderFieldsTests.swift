@@ -97,6 +97,34 @@ import Testing
         #expect(HTTPHeaders([(name: "CONTENT-type", value: "x")]).firstValue("content-type") { $0.count == 1 } == true)
     }
 
+    @Test func contentTypeIsTheFirstFieldOfThatNameInAnyCase() {
+        let typeOf: (HTTPHeaders) -> String? = { headers in
+            var seen: String?
+            _ = headers.contentType {
+                seen = String(decoding: $0, as: UTF8.self); return true
+            }
+            return seen
+        }
+        #expect(
+            typeOf(Self.received([("Host", "a"), ("CONTENT-type", "text/plain"), ("Content-Type", "b")]))
+                == "text/plain"
+        )
+        #expect(typeOf(Self.received([("Content-Typf", "x"), ("Content-Typ", "y"), ("content-type", "z")])) == "z")
+        #expect(typeOf(Self.received([("Host", "a")])) == nil)
+        #expect(Self.received([("Host", "a")]).contentType { _ in true } == nil)
+        #expect(Self.received([("Content-Type", "text/plain")]).contentType { $0.count == 10 } == true)
+        #expect(Self.received([("Content-Type", "text/plain")]).contentType { $0.count == 9 } == false)
+        // Received fields come first; added ones are seen only when none was received.
+        var added = Self.received([("Host", "a")])
+        added.add("content-TYPE", "c")
+        #expect(typeOf(added) == "c")
+        var both = Self.received([("Content-Type", "r")])
+        both.add("Content-Type", "c")
+        #expect(typeOf(both) == "r")
+        #expect(typeOf(HTTPHeaders([(name: "Content-Type", value: "s")])) == "s")
+        #expect(HTTPHeaders().contentType { _ in true } == nil)
+    }
+
     @Test func noFieldsReadAsEmpty() {
         let headers = HTTPHeaders(received: ReceivedHeaderFields(capacity: 0) { _ in })
         #expect(headers.fields.isEmpty)

@@ -157,8 +157,7 @@ extension APIResponder {
     static func bareURL(_ request: HTTPRequest) throws(APIError) -> String? {
         // Only text and form encoding (or no type) carry a bare URL: JSON is read as JSON, other
         // media types are refused (415) there.
-        let name: StaticString = "content-type"
-        let carriesURL = request.headers.firstValue(name) { RequestBody.carriesBareURL(contentType: $0) }
+        let carriesURL = request.headers.contentType { RequestBody.carriesBareURL(contentType: $0) }
         guard carriesURL ?? true else { return nil }
         // Trimmed and read through one buffer: no slice of the array, no checked subscripts.
         var trimmed: Range<Int>?
