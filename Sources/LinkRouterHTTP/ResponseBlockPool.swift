@@ -9,10 +9,6 @@ import Synchronization
 /// Every pooled block has room for ``blockCapacity`` bytes, so an answer up to that size never
 /// grows its block. At most ``limit`` blocks are kept (a megabyte): as many as answers in flight
 /// at once, which the connection limit bounds; a block beyond that is freed.
-///
-/// One spare block is kept in an atomic slot, taken and given back without the lock: with one
-/// answer in flight at a time, as on a keep-alive connection, the same block goes back and forth
-/// there.
 final class ResponseBlockPool: Sendable {
     /// The one pool every server and writer of the process shares.
     static let shared = ResponseBlockPool()
@@ -26,10 +22,6 @@ final class ResponseBlockPool: Sendable {
     static let limit = 256
 
     private let spare: Mutex<[Spare]>
-    /// One more spare block, outside the lock: a reference retained with `Unmanaged` when it is
-    /// put here and handed on (not retained again) to the one `take()` that exchanges it out, or
-    /// released by `deinit`; its address, 0 when empty (a pointer itself is not `Sendable`).
-    private let slot = Atomic<UInt>(0)
 
     /// A block no one else holds, which may go to any thread.
     private struct Spare: @unchecked Sendable {
@@ -49,23 +41,9 @@ final class ResponseBlockPool: Sendable {
         capacity >= smallestServed && capacity <= blockCapacity
     }
 
-    deinit {
-        if let raw = UnsafeRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) {
-            Unmanaged<ResponseBytes.Storage>.fromOpaque(raw).release()
-        }
-    }
-
     /// A spare block, empty, or `nil` when there is none.
     func take() -> ResponseBytes.Storage? {
-        let block: ResponseBytes.Storage
-        if let raw = UnsafeRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) {
-            // The slot's reference, now ours alone.
-            block = Unmanaged<ResponseBytes.Storage>.fromOpaque(raw).takeRetainedValue()
-        } else if let taken = spare.withLock({ $0.popLast() })?.block {
-            block = taken
-        } else {
-            return nil
-        }
+        guard let block = spare.withLock({ $0.popLast() })?.block else { return nil }
         block.withUnsafeMutablePointerToHeader { $0.pointee.count = 0 }
         return block
     }
@@ -78,30 +56,20 @@ final class ResponseBlockPool: Sendable {
         guard isKnownUniquelyReferenced(&block),
             block.withUnsafeMutablePointerToHeader({ $0.pointee.capacity }) == Self.blockCapacity
         else { return false }
-        // Into the empty slot (its reference retained for it, ours dropped), else under the lock.
-        let unmanaged = Unmanaged.passUnretained(block)
-        let address = UInt(bitPattern: unmanaged.toOpaque())
-        if slot.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged {
-            _ = unmanaged.retain()
-            return true
-        }
         var kept = Optional(Spare(block: block))
         return spare.withLock { blocks in
-            guard blocks.count < Self.limit - 1, let moved = kept.take() else { return false }
+            guard blocks.count < Self.limit, let moved = kept.take() else { return false }
             blocks.append(moved)
             return true
         }
     }
 
     /// How many spare blocks the pool holds.
-    var count: Int { spare.withLock { $0.count } + (slot.load(ordering: .acquiring) == 0 ? 0 : 1) }
+    var count: Int { spare.withLock { $0.count } }
 
     /// Whether `block` is one of the spare blocks.
     func holds(_ block: ResponseBytes.Storage) -> Bool {
         let wanted = ObjectIdentifier(block)
-        if slot.load(ordering: .acquiring) == UInt(bitPattern: Unmanaged.passUnretained(block).toOpaque()) {
-            return true
-        }
         return spare.withLock { $0.contains { ObjectIdentifier($0.block) == wanted } }
     }
 }
