@@ -28,8 +28,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "ThreadSanitizerHooks",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "LinkNavigation",
-            dependencies: ["LinkRouting"],
+            dependencies: ["LinkRouting", "ThreadSanitizerHooks"],
             swiftSettings: swiftSettings
         ),
         .systemLibrary(
@@ -40,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "LinkRouterHTTP",
-            dependencies: ["CMicroHTTPD"],
+            dependencies: ["CMicroHTTPD", "ThreadSanitizerHooks"],
             swiftSettings: swiftSettings
         ),
         .target(

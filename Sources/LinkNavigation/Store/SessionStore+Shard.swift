@@ -1,8 +1,5 @@
 import Synchronization
-
-#if os(Linux)
-import Glibc
-#endif
+import ThreadSanitizerHooks
 
 extension SessionStore {
     /// A lock and the sessions whose keys hash to it.
@@ -65,10 +62,7 @@ extension UnsafeMutablePointer where Pointee == SessionStore.Shard {
     /// ``unlock()``, which must follow on every path (a `defer`).
     ///
     /// Also tells ThreadSanitizer, when the process runs under it, that the lock orders the
-    /// sessions' accesses. On Linux, `Synchronization.Mutex` hands a contended lock over inside
-    /// the kernel (a priority-inheritance futex), which ThreadSanitizer does not see: a bare
-    /// `Mutex` hammered by several threads gets "Swift access race" reports (Swift 6.3.1) although
-    /// every access is under the lock. Without ThreadSanitizer the hooks are `nil`.
+    /// sessions' accesses (see ``ThreadSanitizerHooks``). Without ThreadSanitizer the hooks are `nil`.
     @inline(__always)
     func lock() {
         pointee.handle.unsafeLock()
@@ -90,23 +84,5 @@ extension UnsafeMutablePointer where Pointee == SessionStore.Shard {
         lock()
         defer { unlock() }
         return try body(&pointee.slots)
-    }
-}
-
-/// `__tsan_acquire` and `__tsan_release` from ThreadSanitizer's interface, looked up at run time so
-/// that the module builds the same with or without the sanitizer; `nil` in a process without it.
-enum ThreadSanitizerHooks {
-    typealias Hook = @convention(c) (UnsafeMutableRawPointer?) -> Void
-
-    static let acquire = hook("__tsan_acquire")
-    static let release = hook("__tsan_release")
-
-    private static func hook(_ name: String) -> Hook? {
-        #if os(Linux)
-        guard let symbol = dlsym(nil, name) else { return nil }
-        return unsafeBitCast(symbol, to: Hook.self)
-        #else
-        return nil  // elsewhere `Mutex` is a lock ThreadSanitizer knows (`os_unfair_lock`, SRWLOCK)
-        #endif
     }
 }
