@@ -48,7 +48,9 @@ extension SessionStore {
             }
             // An untouched stack is the very buffer the slot holds: the lent copy is only released.
             let stack = session.field(\.stack).move()
-            if !StackEntry.stacksEqual(stack, slot.pointee.stack) {
+            // The buffer check first, inline: `stacksEqual` is a call, which an update that leaves
+            // the stack alone (most outside navigation) should not pay for.
+            if !stack.sharesBuffer(with: slot.pointee.stack), !StackEntry.stacksEqual(stack, slot.pointee.stack) {
                 slot.pointee.stack = stack
                 changed = true
             }
