@@ -62,6 +62,33 @@ import Testing
         #expect(store.session(id)?.parked == nil)
     }
 
+    @Test func applyStoresTheChangeAndReturnsTheVersion() throws {
+        let (store, _) = makeStore()
+        let id = try store.create().id
+        var runs = 0
+        let version = try store.apply(id) { session in
+            runs += 1
+            session.stack = storeTestStack(product: 3)
+        }
+        #expect(runs == 1)
+        #expect(version == 2)
+        #expect(store.session(id)?.stack == storeTestStack(product: 3))
+        // Nothing changed: the version stays; a stale expected version is refused.
+        #expect(try store.apply(id) { _ in } == 2)
+        #expect(throws: SessionStoreError.versionConflict(expected: 1, actual: 2)) {
+            try store.apply(id, expectedVersion: 1) { $0.stack = [] }
+        }
+        // A thrown body stores nothing.
+        #expect(throws: SessionStoreError.navigation(Self.refusal)) {
+            try store.apply(id) { (session) throws(NavigationFailure) in
+                session.stack = []
+                throw Self.refusal
+            }
+        }
+        #expect(store.session(id)?.stack == storeTestStack(product: 3))
+        #expect(throws: SessionStoreError.noSession) { try store.apply("missing") { _ in } }
+    }
+
     @Test func aStackChangedInPlaceIsStoredAndCopiesKeepTheirs() throws {
         let (store, _) = makeStore()
         let id = try store.create().id

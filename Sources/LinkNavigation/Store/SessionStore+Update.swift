@@ -74,6 +74,17 @@ extension SessionStore {
     }
 
     /// ``mutate(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this
+    /// returns the version stored. A caller that keeps what `body` made in memory of its own pays
+    /// for none of a generic result's moves.
+    public func apply(
+        _ id: consuming String,
+        expectedVersion: Int? = nil,
+        _ body: (inout Session) throws(NavigationFailure) -> Void
+    ) throws(SessionStoreError) -> Int {
+        try applyUpdate(to: id, expectedVersion: expectedVersion, body: body)
+    }
+
+    /// ``mutate(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this
     /// returns the version stored.
     @usableFromInline
     func applyUpdate(

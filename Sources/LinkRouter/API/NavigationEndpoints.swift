@@ -127,30 +127,46 @@ extension APIResponder {
         _ config: LoadedConfig,
         _ navigation: (Session) throws(NavigationFailure) -> NavigationOutcome
     ) throws(APIError) -> HTTPResponse {
-        let outcome: NavigationOutcome
-        let version: Int
-        do {
-            // `mutate`, not `update`: the outcome already holds the session as stored, so only its
-            // version is missing, and no second copy of the session is made.
-            (outcome, version) = try engine.store.mutate(id, expectedVersion: expected) {
-                (session) throws(NavigationFailure) -> NavigationOutcome in
-                let outcome = try navigation(session)
-                // Only the stack, counter and parked navigation are assigned: the id and attributes
-                // are the lent session's own.
-                session.become(outcome.session)
-                return outcome
+        var failure: APIError?
+        // The outcome is made in place and answered from there: it is never moved out of the
+        // store's closure through a generic result (each move copies all of its bytes).
+        let response = withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
+            (space) -> HTTPResponse? in
+            guard let outcome = space.baseAddress else { preconditionFailure("no room for the outcome") }
+            // Lifetime: `outcome` is initialised once, when the navigation returns, and moved out
+            // below before the allocation ends; when the navigation throws it is never initialised.
+            var made = false
+            let version: Int
+            do throws(SessionStoreError) {
+                // `apply`, not `update`: the outcome already holds the session as stored, so only
+                // its version is missing, and no second copy of the session is made.
+                version = try engine.store.apply(id, expectedVersion: expected) {
+                    (session) throws(NavigationFailure) in
+                    let result = try navigation(session)
+                    // Only the stack, counter and parked navigation are assigned: the id and
+                    // attributes are the lent session's own.
+                    session.become(result.session)
+                    outcome.initialize(to: result)
+                    made = true
+                }
+            } catch {
+                if case .navigation(let refused) = error { engine.metrics.recordNavigation(Self.result(of: refused)) }
+                failure = APIError(error, fallback: config.app.fallback)
+                return nil
             }
-        } catch {
-            if case .navigation(let failure) = error { engine.metrics.recordNavigation(Self.result(of: failure)) }
-            throw APIError(error, fallback: config.app.fallback)
+            guard made else { preconditionFailure("SessionStore.apply returned without running its body") }
+            // Moved out, not copied: a copy would retain each of its references.
+            let answered = outcome.move()
+            engine.metrics.recordNavigation(Metrics.NavigationResult(answered.status))
+            // An answer's size: the writer gets a spare block of the server's pool (ResponseBlockPool),
+            // room for 4 KiB, which becomes the body as it is, with no copy, and goes back to the pool
+            // once sent.
+            var writer = JSONWriter(capacity: 1000)
+            writer.navigationAnswer(answered, version: version, config.rendering)
+            return HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders, block: writer.finishBlock())
         }
-        engine.metrics.recordNavigation(Metrics.NavigationResult(outcome.status))
-        // An answer's size: the writer gets a spare block of the server's pool (ResponseBlockPool),
-        // room for 4 KiB, which becomes the body as it is, with no copy, and goes back to the pool
-        // once sent.
-        var writer = JSONWriter(capacity: 1000)
-        writer.navigationAnswer(outcome, version: version, config.rendering)
-        return HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders, block: writer.finishBlock())
+        guard let response else { throw failure ?? APIError(500, "internal", "the navigation gave no answer") }
+        return response
     }
 
     /// A `text/plain` (or form-encoded, as curl's `-d` sends) body that is not JSON: the URL itself.
