@@ -7,8 +7,19 @@ import Darwin
 /// One HTTP request as the server hands it to a ``HTTPResponder``: everything already read.
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
-    /// The request target's path exactly as sent: not percent-decoded, without the query.
-    public var path: String
+    /// The request target's path exactly as sent: not percent-decoded, without the query. Made
+    /// on each read from the bytes the server keeps (see ``withPathBytes(_:)``).
+    public var path: String {
+        get {
+            switch target {
+            case .text(let text): text
+            case .ascii(let bytes): String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        set { target = .text(newValue) }
+    }
+    /// The path as the server or the initializer gave it.
+    @usableFromInline var target: TargetPath
     /// The raw query string after `?`, not decoded; `nil` when the target has none.
     ///
     /// Spelled `Optional<String>`, not `String?`: a `String?` stored property starts as `nil`, so
@@ -26,11 +37,37 @@ public struct HTTPRequest: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = []
     ) {
+        self.init(method: method, target: .text(path), query: query, headers: headers, body: body)
+    }
+
+    init(method: HTTPMethod, target: TargetPath, query: String?, headers: HTTPHeaders, body: [UInt8]) {
         self.method = method
-        self.path = path
+        self.target = target
         self.query = query
         self.headers = headers
         self.body = body
+    }
+}
+
+extension HTTPRequest {
+    /// Lends the path's UTF-8 bytes (those of ``path``) for the call: the server's request path is
+    /// read where it lies, and no `String` is made for it.
+    @inlinable
+    public func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch target {
+        case .ascii(let bytes):
+            return try bytes.withUnsafeBufferPointer(body)
+        case .text(var text):
+            return try text.withUTF8(body)
+        }
+    }
+
+    /// A request path: a `String`, or the ASCII bytes the server read (a valid `String`'s UTF-8
+    /// as they are), which it keeps from one request to the next instead of a new `String` each.
+    @usableFromInline
+    enum TargetPath: Sendable {
+        case text(String)
+        case ascii([UInt8])
     }
 }
 

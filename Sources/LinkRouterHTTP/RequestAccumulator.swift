@@ -41,14 +41,18 @@ final class RequestAccumulator {
     @exclusivity(unchecked) private var maxBodyBytes = 0
     /// Whether a request has begun and not yet ended.
     @exclusivity(unchecked) private(set) var isInUse = false
+    /// The empty buffer the next request's path is read into: an ASCII path's bytes (nearly every
+    /// path's) stay in it as the request's, and come back when it ends.
+    @exclusivity(unchecked) private var pathRoom: [UInt8] = []
 
     /// The largest buffer capacity kept for the next request: beyond it, a buffer is dropped. An
     /// idle connection then holds at most a few kibibytes here, beside libmicrohttpd's own pool.
     static let keptCapacity = 4 * 1024
 
-    /// Starts a request with the target the URI log callback read; everything else is as new.
-    func begin(target: RequestTarget, maxBodyBytes: Int) {
-        self.target = target
+    /// Starts a request with the raw target the URI log callback sees (borrowed for the call),
+    /// read into the buffer the last request left; everything else is as new.
+    func begin(uri: UnsafePointer<CChar>, maxTargetBytes: Int, maxBodyBytes: Int) {
+        target = RequestTarget(uri: uri, maxBytes: maxTargetBytes, room: &pathRoom)
         self.maxBodyBytes = maxBodyBytes
         isInUse = true
     }
@@ -57,7 +61,12 @@ final class RequestAccumulator {
     func end() {
         isInUse = false
         phase = .headers
-        target = .invalid
+        var taken = RequestTarget.invalid
+        swap(&taken, &target)
+        if case .parsed(.ascii(var bytes), _) = consume taken, bytes.capacity <= Self.keptCapacity {
+            bytes.removeAll(keepingCapacity: true)
+            pathRoom = bytes
+        }
         method = .get
         framing = Framing()
         discardedBytes = 0
@@ -120,7 +129,7 @@ final class RequestAccumulator {
 
     /// The parsed target's path and query, moved out of the accumulator instead of copied
     /// (until ``takeBack(partsOf:)``); `nil` for a target that was not parsed.
-    func takeTarget() -> (path: String, query: String?)? {
+    func takeTarget() -> (path: HTTPRequest.TargetPath, query: String?)? {
         var taken = RequestTarget.invalid
         swap(&taken, &target)
         guard case .parsed(let path, let query) = consume taken else { return nil }
@@ -133,8 +142,8 @@ final class RequestAccumulator {
     func takeBack(partsOf request: inout HTTPRequest) {
         headerFields = request.headers.takeReceived()
         swap(&body, &request.body)
-        var path = ""
-        swap(&path, &request.path)
+        var path = HTTPRequest.TargetPath.ascii([])
+        swap(&path, &request.target)
         var query: String? = nil
         swap(&query, &request.query)
         target = .parsed(path: path, query: query)
@@ -221,14 +230,15 @@ extension RequestAccumulator {
 
 /// The request target exactly as the client sent it, split at the first `?`.
 enum RequestTarget {
-    case parsed(path: String, query: String?)
+    case parsed(path: HTTPRequest.TargetPath, query: String?)
     /// Longer than the configured limit; not kept.
     case tooLong
     /// Holds a space, a control character or bytes that are not UTF-8.
     case invalid
 
-    /// Reads the NUL-terminated target libmicrohttpd passes to the URI log callback (borrowed for the call).
-    init(uri: UnsafePointer<CChar>, maxBytes: Int) {
+    /// Reads the NUL-terminated target libmicrohttpd passes to the URI log callback (borrowed for
+    /// the call); an ASCII path is read into `room`, which must be empty, and moved out of it.
+    init(uri: UnsafePointer<CChar>, maxBytes: Int, room: inout [UInt8]) {
         let length = strlen(uri)
         guard length <= maxBytes else {
             self = .tooLong
@@ -243,7 +253,17 @@ enum RequestTarget {
                 UnsafeRawPointer($0) - UnsafeRawPointer(start)
             }
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[..<(mark ?? length)])
-            guard let path = String(validatingUTF8: pathBytes) else { return .invalid }
+            let path: HTTPRequest.TargetPath
+            if Self.isASCII(pathBytes) {
+                // ASCII is valid UTF-8: the bytes are the `String`'s that would be made.
+                var kept: [UInt8] = []
+                swap(&kept, &room)
+                kept.append(contentsOf: pathBytes)
+                path = .ascii(kept)
+            } else {
+                guard let text = String(validatingUTF8: pathBytes) else { return .invalid }
+                path = .text(text)
+            }
             guard let mark else { return .parsed(path: path, query: nil) }
             guard let query = String(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])) else {
                 return .invalid
@@ -254,6 +274,22 @@ enum RequestTarget {
 }
 
 extension RequestTarget {
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var found: UInt64 = 0
+        var offset = 0
+        while offset &+ 8 <= bytes.count {
+            found |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            offset &+= 8
+        }
+        while offset < bytes.count {
+            found |= UInt64(base[offset])
+            offset &+= 1
+        }
+        return found & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Whether any byte is a control, a space or DEL, eight bytes at a time: a word has a byte
     /// below 0x21 exactly when `(word - 0x21…) & ~word` has a high bit set, and a DEL exactly when
     /// `word ^ 0x7F…` has a zero byte (each test may mark wrong bytes after a true one, never

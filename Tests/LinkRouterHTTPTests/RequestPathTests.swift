@@ -1,0 +1,76 @@
+import Testing
+
+@testable import LinkRouterHTTP
+
+/// A request path kept as the bytes the server read must read back as the `String` it was sent as,
+/// through ``HTTPRequest/path`` and ``HTTPRequest/withPathBytes(_:)`` alike, and the buffer it is
+/// read into must hold only the current request's path.
+@Suite struct RequestPathTests {
+    /// The target parsed from `uri` with an empty room, as a request.
+    static func request(_ uri: String) -> HTTPRequest? {
+        var room: [UInt8] = []
+        let target = uri.withCString { RequestTarget(uri: $0, maxBytes: 1024, room: &room) }
+        guard case .parsed(let path, let query) = target else { return nil }
+        return HTTPRequest(method: .post, target: path, query: query, headers: HTTPHeaders(), body: [])
+    }
+
+    static func bytes(_ request: HTTPRequest) -> [UInt8] { request.withPathBytes { Array($0) } }
+
+    @Test func anASCIIPathIsKeptAsBytesAndReadsBackExactly() throws {
+        let request = try #require(Self.request("/v1/sessions/some-long-session-id/navigate?dry=1"))
+        guard case .ascii = request.target else {
+            Issue.record("an ASCII path is kept as bytes")
+            return
+        }
+        #expect(request.path == "/v1/sessions/some-long-session-id/navigate")
+        #expect(Self.bytes(request) == Array("/v1/sessions/some-long-session-id/navigate".utf8))
+        #expect(request.query == "dry=1")
+    }
+
+    @Test func aPathBeyondASCIIIsAStringAndReadsBackExactly() throws {
+        let request = try #require(Self.request("/v1/caf\u{E9}/\u{1F600}"))
+        guard case .text = request.target else {
+            Issue.record("a path beyond ASCII is kept as a String")
+            return
+        }
+        #expect(request.path == "/v1/caf\u{E9}/\u{1F600}")
+        #expect(Self.bytes(request) == Array("/v1/caf\u{E9}/\u{1F600}".utf8))
+    }
+
+    @Test func aPathGivenAsAStringLendsItsBytes() {
+        var request = HTTPRequest(method: .get, path: "/healthz")
+        #expect(Self.bytes(request) == Array("/healthz".utf8))
+        request.path = "/v1/r\u{E9}solve"
+        #expect(request.path == "/v1/r\u{E9}solve")
+        #expect(Self.bytes(request) == Array("/v1/r\u{E9}solve".utf8))
+    }
+
+    @Test func isASCIIFindsAHighByteAnywhere() {
+        for length in 0...20 {
+            let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(plain.withUnsafeBufferPointer { RequestTarget.isASCII($0) })
+            for position in 0..<length {
+                var bytes = plain
+                bytes[position] = 0x80
+                #expect(!bytes.withUnsafeBufferPointer { RequestTarget.isASCII($0) }, "at \(position) of \(length)")
+            }
+        }
+    }
+
+    @Test func theNextRequestReadsOnlyItsOwnPath() throws {
+        let accumulator = RequestAccumulator()
+        "/v1/sessions/a-rather-long-session-id/navigate".withCString {
+            accumulator.begin(uri: $0, maxTargetBytes: 1024, maxBodyBytes: 0)
+        }
+        let first = try #require(accumulator.takeTarget())
+        var request = HTTPRequest(method: .post, target: first.path, query: nil, headers: HTTPHeaders(), body: [])
+        #expect(request.path == "/v1/sessions/a-rather-long-session-id/navigate")
+        accumulator.takeBack(partsOf: &request)
+        accumulator.end()
+        "/healthz".withCString { accumulator.begin(uri: $0, maxTargetBytes: 1024, maxBodyBytes: 0) }
+        let second = try #require(accumulator.takeTarget())
+        let next = HTTPRequest(method: .get, target: second.path, query: second.query, headers: HTTPHeaders(), body: [])
+        #expect(next.path == "/healthz")
+        #expect(Self.bytes(next) == Array("/healthz".utf8))
+    }
+}
