@@ -11,10 +11,8 @@ public struct HTTPRequest: Sendable {
     /// on each read from the bytes the server keeps (see ``withPathBytes(_:)``).
     public var path: String {
         get {
-            switch target {
-            case .text(let text): text
-            case .ascii(let bytes): String(decoding: bytes, as: UTF8.self)
-            }
+            if let text = target.text { return text }
+            return String(decoding: target.bytes, as: UTF8.self)
         }
         set { target = .text(newValue) }
     }
@@ -54,20 +52,23 @@ extension HTTPRequest {
     /// read where it lies, and no `String` is made for it.
     @inlinable
     public func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        switch target {
-        case .ascii(let bytes):
-            return try bytes.withUnsafeBufferPointer(body)
-        case .text(var text):
-            return try text.withUTF8(body)
-        }
+        // The bytes are read in place: no copy of the path, no retain.
+        if var text = target.text { return try text.withUTF8(body) }
+        return try target.bytes.withUnsafeBufferPointer(body)
     }
 
     /// A request path: a `String`, or the ASCII bytes the server read (a valid `String`'s UTF-8
     /// as they are), which it keeps from one request to the next instead of a new `String` each.
+    /// Two fields, not an enum: reading an enum's payload copied it (a retain and a release).
     @usableFromInline
-    enum TargetPath: Sendable {
-        case text(String)
-        case ascii([UInt8])
+    struct TargetPath: Sendable {
+        /// The path's bytes, when ``text`` is `nil`.
+        @usableFromInline var bytes: [UInt8]
+        /// The path, when given as a `String` (or not ASCII).
+        @usableFromInline var text: Optional<String>
+
+        static func text(_ text: String) -> TargetPath { TargetPath(bytes: [], text: text) }
+        static func ascii(_ bytes: [UInt8]) -> TargetPath { TargetPath(bytes: bytes, text: nil) }
     }
 }
 

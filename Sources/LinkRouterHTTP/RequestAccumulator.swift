@@ -63,9 +63,9 @@ final class RequestAccumulator {
         phase = .headers
         var taken = RequestTarget.invalid
         swap(&taken, &target)
-        if case .parsed(.ascii(var bytes), _) = consume taken, bytes.capacity <= Self.keptCapacity {
-            bytes.removeAll(keepingCapacity: true)
-            pathRoom = bytes
+        if case .parsed(var path, _) = consume taken, path.text == nil, path.bytes.capacity <= Self.keptCapacity {
+            path.bytes.removeAll(keepingCapacity: true)
+            swap(&pathRoom, &path.bytes)
         }
         method = .get
         framing = Framing()
@@ -254,7 +254,7 @@ enum RequestTarget {
             }
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[..<(mark ?? length)])
             let path: HTTPRequest.TargetPath
-            if Self.isASCII(pathBytes) {
+            if String.isASCII(pathBytes) {
                 // ASCII is valid UTF-8: the bytes are the `String`'s that would be made.
                 var kept: [UInt8] = []
                 swap(&kept, &room)
@@ -274,22 +274,6 @@ enum RequestTarget {
 }
 
 extension RequestTarget {
-    /// Whether every byte is below 0x80, eight bytes at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var found: UInt64 = 0
-        var offset = 0
-        while offset &+ 8 <= bytes.count {
-            found |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            offset &+= 8
-        }
-        while offset < bytes.count {
-            found |= UInt64(base[offset])
-            offset &+= 1
-        }
-        return found & 0x8080_8080_8080_8080 == 0
-    }
-
     /// Whether any byte is a control, a space or DEL, eight bytes at a time: a word has a byte
     /// below 0x21 exactly when `(word - 0x21…) & ~word` has a high bit set, and a DEL exactly when
     /// `word ^ 0x7F…` has a zero byte (each test may mark wrong bytes after a true one, never
