@@ -12,7 +12,7 @@ public struct HTTPRequest: Sendable {
     public var path: String {
         get {
             if let text = target.text { return text }
-            return String(decoding: target.bytes, as: UTF8.self)
+            return withPathBytes { String(decoding: $0, as: UTF8.self) }
         }
         set { target = .text(newValue) }
     }
@@ -54,7 +54,8 @@ extension HTTPRequest {
     public func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         // The bytes are read in place: no copy of the path, no retain.
         if var text = target.text { return try text.withUTF8(body) }
-        return try target.bytes.withUnsafeBufferPointer(body)
+        let count = target.count
+        return try target.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
 
     /// A request path: a `String`, or the ASCII bytes the server read (a valid `String`'s UTF-8
@@ -62,13 +63,19 @@ extension HTTPRequest {
     /// Two fields, not an enum: reading an enum's payload copied it (a retain and a release).
     @usableFromInline
     struct TargetPath: Sendable {
-        /// The path's bytes, when ``text`` is `nil`.
+        /// The path's bytes, the first ``count`` of these when ``text`` is `nil`: the buffer is
+        /// kept at its length from one request to the next, and written over.
         @usableFromInline var bytes: [UInt8]
+        @usableFromInline var count: Int
         /// The path, when given as a `String` (or not ASCII).
         @usableFromInline var text: Optional<String>
 
-        static func text(_ text: String) -> TargetPath { TargetPath(bytes: [], text: text) }
-        static func ascii(_ bytes: [UInt8]) -> TargetPath { TargetPath(bytes: bytes, text: nil) }
+        static func text(_ text: String) -> TargetPath { TargetPath(bytes: [], count: 0, text: text) }
+
+        /// The path in the first `count` of `bytes`.
+        static func ascii(_ bytes: [UInt8], count: Int) -> TargetPath {
+            TargetPath(bytes: bytes, count: count, text: nil)
+        }
     }
 }
 

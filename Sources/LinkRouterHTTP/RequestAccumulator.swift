@@ -41,8 +41,8 @@ final class RequestAccumulator {
     @exclusivity(unchecked) private var maxBodyBytes = 0
     /// Whether a request has begun and not yet ended.
     @exclusivity(unchecked) private(set) var isInUse = false
-    /// The empty buffer the next request's path is read into: an ASCII path's bytes (nearly every
-    /// path's) stay in it as the request's, and come back when it ends.
+    /// The buffer the next request's path is written into, over what it holds: an ASCII path's
+    /// bytes (nearly every path's) stay in it as the request's, and come back when it ends.
     @exclusivity(unchecked) private var pathRoom: [UInt8] = []
 
     /// The largest buffer capacity kept for the next request: beyond it, a buffer is dropped. An
@@ -63,8 +63,7 @@ final class RequestAccumulator {
         phase = .headers
         var taken = RequestTarget.invalid
         swap(&taken, &target)
-        if case .parsed(var path, _) = consume taken, path.text == nil, path.bytes.capacity <= Self.keptCapacity {
-            path.bytes.removeAll(keepingCapacity: true)
+        if case .parsed(var path, _) = consume taken, path.text == nil, path.bytes.count <= Self.keptCapacity {
             swap(&pathRoom, &path.bytes)
         }
         method = .get
@@ -142,7 +141,7 @@ final class RequestAccumulator {
     func takeBack(partsOf request: inout HTTPRequest) {
         headerFields = request.headers.takeReceived()
         swap(&body, &request.body)
-        var path = HTTPRequest.TargetPath.ascii([])
+        var path = HTTPRequest.TargetPath.ascii([], count: 0)
         swap(&path, &request.target)
         var query: String? = nil
         swap(&query, &request.query)
@@ -237,7 +236,8 @@ enum RequestTarget {
     case invalid
 
     /// Reads the NUL-terminated target libmicrohttpd passes to the URI log callback (borrowed for
-    /// the call); an ASCII path is read into `room`, which must be empty, and moved out of it.
+    /// the call); an ASCII path is written into `room` (a new one when it is too short), and
+    /// moved out of it.
     init(uri: UnsafePointer<CChar>, maxBytes: Int, room: inout [UInt8]) {
         let length = strlen(uri)
         guard length <= maxBytes else {
@@ -258,8 +258,14 @@ enum RequestTarget {
                 // ASCII is valid UTF-8: the bytes are the `String`'s that would be made.
                 var kept: [UInt8] = []
                 swap(&kept, &room)
-                kept.append(contentsOf: pathBytes)
-                path = .ascii(kept)
+                if kept.count < pathBytes.count {
+                    kept = [UInt8](repeating: 0, count: Swift.max(pathBytes.count, 64))
+                }
+                // Written over in place (the buffer is held by nothing else), a copy of the bytes.
+                kept.withUnsafeMutableBufferPointer { room in
+                    _ = room.update(fromContentsOf: pathBytes)
+                }
+                path = .ascii(kept, count: pathBytes.count)
             } else {
                 guard let text = String(validatingUTF8: pathBytes) else { return .invalid }
                 path = .text(text)

@@ -39,20 +39,37 @@ import Testing
         #expect(Self.bytes(request) == Array("/v1/r\u{E9}solve".utf8))
     }
 
-    @Test func theNextRequestReadsOnlyItsOwnPath() throws {
-        let accumulator = RequestAccumulator()
-        "/v1/sessions/a-rather-long-session-id/navigate".withCString {
-            accumulator.begin(uri: $0, maxTargetBytes: 1024, maxBodyBytes: 0)
-        }
-        let first = try #require(accumulator.takeTarget())
-        var request = HTTPRequest(method: .post, target: first.path, query: nil, headers: HTTPHeaders(), body: [])
-        #expect(request.path == "/v1/sessions/a-rather-long-session-id/navigate")
+    /// One request on `accumulator` for `uri`, answered and ended: its path, as read and as bytes.
+    static func serve(_ accumulator: RequestAccumulator, _ uri: String) throws -> (String, [UInt8]) {
+        uri.withCString { accumulator.begin(uri: $0, maxTargetBytes: 1024, maxBodyBytes: 0) }
+        let target = try #require(accumulator.takeTarget())
+        var request = HTTPRequest(
+            method: .post,
+            target: target.path,
+            query: target.query,
+            headers: HTTPHeaders(),
+            body: []
+        )
+        let read = (request.path, bytes(request))
         accumulator.takeBack(partsOf: &request)
         accumulator.end()
-        "/healthz".withCString { accumulator.begin(uri: $0, maxTargetBytes: 1024, maxBodyBytes: 0) }
-        let second = try #require(accumulator.takeTarget())
-        let next = HTTPRequest(method: .get, target: second.path, query: second.query, headers: HTTPHeaders(), body: [])
-        #expect(next.path == "/healthz")
-        #expect(Self.bytes(next) == Array("/healthz".utf8))
+        return read
+    }
+
+    @Test func eachRequestReadsOnlyItsOwnPath() throws {
+        let accumulator = RequestAccumulator()
+        // Long, then shorter (written over the first), then longer than the buffer (a new one).
+        let paths = [
+            "/v1/sessions/a-rather-long-session-id/navigate",
+            "/healthz",
+            "/v1/sessions/" + String(repeating: "x", count: 90) + "/navigate",
+            "/v1/caf\u{E9}",
+            "/v1/routes",
+        ]
+        for path in paths {
+            let (text, bytes) = try Self.serve(accumulator, path + "?q=1")
+            #expect(text == path)
+            #expect(bytes == Array(path.utf8))
+        }
     }
 }
