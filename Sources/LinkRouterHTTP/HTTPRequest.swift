@@ -7,8 +7,17 @@ import Darwin
 /// One HTTP request as the server hands it to a ``HTTPResponder``: everything already read.
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
-    /// The request target's path exactly as sent: not percent-decoded, without the query.
-    public var path: String
+    /// The request target's path exactly as sent: not percent-decoded, without the query. Made
+    /// on each read from the bytes the server keeps (see ``withPathBytes(_:)``).
+    public var path: String {
+        get {
+            if let text = target.text { return text }
+            return withPathBytes { String(decoding: $0, as: UTF8.self) }
+        }
+        set { target = .text(newValue) }
+    }
+    /// The path as the server or the initializer gave it.
+    @usableFromInline var target: TargetPath
     /// The raw query string after `?`, not decoded; `nil` when the target has none.
     ///
     /// Spelled `Optional<String>`, not `String?`: a `String?` stored property starts as `nil`, so
@@ -26,11 +35,47 @@ public struct HTTPRequest: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = []
     ) {
+        self.init(method: method, target: .text(path), query: query, headers: headers, body: body)
+    }
+
+    init(method: HTTPMethod, target: TargetPath, query: String?, headers: HTTPHeaders, body: [UInt8]) {
         self.method = method
-        self.path = path
+        self.target = target
         self.query = query
         self.headers = headers
         self.body = body
+    }
+}
+
+extension HTTPRequest {
+    /// Lends the path's UTF-8 bytes (those of ``path``) for the call: the server's request path is
+    /// read where it lies, and no `String` is made for it.
+    @inlinable
+    public func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        // The bytes are read in place: no copy of the path, no retain.
+        if var text = target.text { return try text.withUTF8(body) }
+        let count = target.count
+        return try target.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// A request path: a `String`, or the ASCII bytes the server read (a valid `String`'s UTF-8
+    /// as they are), which it keeps from one request to the next instead of a new `String` each.
+    /// Two fields, not an enum: reading an enum's payload copied it (a retain and a release).
+    @usableFromInline
+    struct TargetPath: Sendable {
+        /// The path's bytes, the first ``count`` of these when ``text`` is `nil`: the buffer is
+        /// kept at its length from one request to the next, and written over.
+        @usableFromInline var bytes: [UInt8]
+        @usableFromInline var count: Int
+        /// The path, when given as a `String` (or not ASCII).
+        @usableFromInline var text: Optional<String>
+
+        static func text(_ text: String) -> TargetPath { TargetPath(bytes: [], count: 0, text: text) }
+
+        /// The path in the first `count` of `bytes`.
+        static func ascii(_ bytes: [UInt8], count: Int) -> TargetPath {
+            TargetPath(bytes: bytes, count: count, text: nil)
+        }
     }
 }
 

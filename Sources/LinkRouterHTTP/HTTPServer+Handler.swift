@@ -14,7 +14,6 @@ extension HTTPServer.Box {
     /// Returns the accumulator retained (+1): the caller stores it in `*req_cls`, and the
     /// request-completed callback releases it.
     func beginRequest(uri: UnsafePointer<CChar>, connection: OpaquePointer?) -> UnsafeMutableRawPointer {
-        let target = RequestTarget(uri: uri, maxBytes: limits.maxURLBytes)
         // The connection's accumulator is held by its socket context until the connection closes,
         // which comes after the request-completed callback of each of its requests.
         let accumulator: Unmanaged<RequestAccumulator>
@@ -25,7 +24,9 @@ extension HTTPServer.Box {
         } else {
             accumulator = Unmanaged.passRetained(RequestAccumulator())
         }
-        accumulator._withUnsafeGuaranteedRef { $0.begin(target: target, maxBodyBytes: limits.maxBodyBytes) }
+        accumulator._withUnsafeGuaranteedRef {
+            $0.begin(uri: uri, maxTargetBytes: limits.maxURLBytes, maxBodyBytes: limits.maxBodyBytes)
+        }
         counters.inFlight.add(1, ordering: .relaxed)
         return accumulator.toOpaque()
     }
@@ -179,7 +180,7 @@ extension HTTPServer.Box {
         // in a temporary and copied once more.
         var request = HTTPRequest(
             method: accumulator.method,
-            path: path,
+            target: path,
             query: query,
             headers: HTTPHeaders(received: accumulator.takeHeaderFields()),
             body: accumulator.takeBody()

@@ -41,14 +41,18 @@ final class RequestAccumulator {
     @exclusivity(unchecked) private var maxBodyBytes = 0
     /// Whether a request has begun and not yet ended.
     @exclusivity(unchecked) private(set) var isInUse = false
+    /// The buffer the next request's path is written into, over what it holds: an ASCII path's
+    /// bytes (nearly every path's) stay in it as the request's, and come back when it ends.
+    @exclusivity(unchecked) private var pathRoom: [UInt8] = []
 
     /// The largest buffer capacity kept for the next request: beyond it, a buffer is dropped. An
     /// idle connection then holds at most a few kibibytes here, beside libmicrohttpd's own pool.
     static let keptCapacity = 4 * 1024
 
-    /// Starts a request with the target the URI log callback read; everything else is as new.
-    func begin(target: RequestTarget, maxBodyBytes: Int) {
-        self.target = target
+    /// Starts a request with the raw target the URI log callback sees (borrowed for the call),
+    /// read into the buffer the last request left; everything else is as new.
+    func begin(uri: UnsafePointer<CChar>, maxTargetBytes: Int, maxBodyBytes: Int) {
+        target = RequestTarget(uri: uri, maxBytes: maxTargetBytes, room: &pathRoom)
         self.maxBodyBytes = maxBodyBytes
         isInUse = true
     }
@@ -57,7 +61,11 @@ final class RequestAccumulator {
     func end() {
         isInUse = false
         phase = .headers
-        target = .invalid
+        var taken = RequestTarget.invalid
+        swap(&taken, &target)
+        if case .parsed(var path, _) = consume taken, path.text == nil, path.bytes.count <= Self.keptCapacity {
+            swap(&pathRoom, &path.bytes)
+        }
         method = .get
         framing = Framing()
         discardedBytes = 0
@@ -120,7 +128,7 @@ final class RequestAccumulator {
 
     /// The parsed target's path and query, moved out of the accumulator instead of copied
     /// (until ``takeBack(partsOf:)``); `nil` for a target that was not parsed.
-    func takeTarget() -> (path: String, query: String?)? {
+    func takeTarget() -> (path: HTTPRequest.TargetPath, query: String?)? {
         var taken = RequestTarget.invalid
         swap(&taken, &target)
         guard case .parsed(let path, let query) = consume taken else { return nil }
@@ -133,8 +141,8 @@ final class RequestAccumulator {
     func takeBack(partsOf request: inout HTTPRequest) {
         headerFields = request.headers.takeReceived()
         swap(&body, &request.body)
-        var path = ""
-        swap(&path, &request.path)
+        var path = HTTPRequest.TargetPath.ascii([], count: 0)
+        swap(&path, &request.target)
         var query: String? = nil
         swap(&query, &request.query)
         target = .parsed(path: path, query: query)
@@ -221,14 +229,16 @@ extension RequestAccumulator {
 
 /// The request target exactly as the client sent it, split at the first `?`.
 enum RequestTarget {
-    case parsed(path: String, query: String?)
+    case parsed(path: HTTPRequest.TargetPath, query: String?)
     /// Longer than the configured limit; not kept.
     case tooLong
     /// Holds a space, a control character or bytes that are not UTF-8.
     case invalid
 
-    /// Reads the NUL-terminated target libmicrohttpd passes to the URI log callback (borrowed for the call).
-    init(uri: UnsafePointer<CChar>, maxBytes: Int) {
+    /// Reads the NUL-terminated target libmicrohttpd passes to the URI log callback (borrowed for
+    /// the call); an ASCII path is written into `room` (a new one when it is too short), and
+    /// moved out of it.
+    init(uri: UnsafePointer<CChar>, maxBytes: Int, room: inout [UInt8]) {
         let length = strlen(uri)
         guard length <= maxBytes else {
             self = .tooLong
@@ -243,7 +253,23 @@ enum RequestTarget {
                 UnsafeRawPointer($0) - UnsafeRawPointer(start)
             }
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[..<(mark ?? length)])
-            guard let path = String(validatingUTF8: pathBytes) else { return .invalid }
+            let path: HTTPRequest.TargetPath
+            if String.isASCII(pathBytes) {
+                // ASCII is valid UTF-8: the bytes are the `String`'s that would be made.
+                var kept: [UInt8] = []
+                swap(&kept, &room)
+                if kept.count < pathBytes.count {
+                    kept = [UInt8](repeating: 0, count: Swift.max(pathBytes.count, 64))
+                }
+                // Written over in place (the buffer is held by nothing else), a copy of the bytes.
+                kept.withUnsafeMutableBufferPointer { room in
+                    _ = room.update(fromContentsOf: pathBytes)
+                }
+                path = .ascii(kept, count: pathBytes.count)
+            } else {
+                guard let text = String(validatingUTF8: pathBytes) else { return .invalid }
+                path = .text(text)
+            }
             guard let mark else { return .parsed(path: path, query: nil) }
             guard let query = String(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])) else {
                 return .invalid

@@ -71,7 +71,8 @@ public struct APIResponder: HTTPResponder {
     private func dispatch(_ request: HTTPRequest, endpoint: inout Endpoint) throws(APIError) -> HTTPResponse {
         // The navigate endpoint, told by its bytes; the split below routes it too, at more cost.
         // Its method is matched by case: `==` on methods is a call.
-        if surface == .public, let id = NavigatePath.sessionID(request.path) {
+        // Read from the path's bytes as the server keeps them: no `String` is made for the path.
+        if surface == .public, let id = request.withPathBytes(NavigatePath.sessionID(bytes:)) {
             endpoint = .navigate
             if case .post = request.method {} else { try allow(Self.routed(request.method), .post) }
             return try navigate(id, request)

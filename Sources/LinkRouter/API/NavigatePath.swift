@@ -10,18 +10,21 @@ enum NavigatePath {
     /// and no other `/`; `nil` for any other path (``PathParts`` routes those, this one among
     /// them with a trailing slash or without the leading one).
     static func sessionID(_ path: String) -> String? {
-        let id = path.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            let count = bytes.count
-            let head = prefix.utf8CodeUnitCount
-            let tail = suffix.utf8CodeUnitCount
-            guard count > head + tail, let base = bytes.baseAddress,
-                same(base, prefix), same(base + (count - tail), suffix)
-            else { return nil }
-            let id = UnsafeBufferPointer(start: base + head, count: count - head - tail)
-            guard !id.contains(UInt8(ascii: "/")) else { return nil }
-            return String(repairingUTF8: id)
-        }
+        let id = path.utf8.withContiguousStorageIfAvailable(sessionID(bytes:))
         return id ?? nil
+    }
+
+    /// ``sessionID(_:)`` of the path whose UTF-8 `bytes` are (borrowed for the call).
+    static func sessionID(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let count = bytes.count
+        let head = prefix.utf8CodeUnitCount
+        let tail = suffix.utf8CodeUnitCount
+        guard count > head + tail, let base = bytes.baseAddress,
+            same(base, prefix), same(base + (count - tail), suffix)
+        else { return nil }
+        let id = UnsafeBufferPointer(start: base + head, count: count - head - tail)
+        guard !id.contains(UInt8(ascii: "/")) else { return nil }
+        return String(repairingUTF8: id)
     }
 
     /// Whether the bytes at `bytes` begin with `literal` (of 8 to 16 bytes): its first and last
