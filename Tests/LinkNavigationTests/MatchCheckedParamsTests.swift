@@ -93,4 +93,25 @@ import Testing
         let navigator = try navigator(route, screens, interceptors: ["detour": detour])
         #expect(invalidParam(navigator, "app://item/5") == "id")
     }
+
+    /// `café` composed on the route and decomposed on the screen: equal as `String`s, not as the
+    /// bytes the matcher and the screen's check compare, so the screen still checks its own.
+    @Test func anEnumSpelledWithOtherBytesOnTheScreenChecksItsOwn() throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let route = RouteDefinition(name: "item", pattern: "/item/{kind:enum(\(composed)|tea)}")
+        let screen = Screen(
+            name: "item",
+            params: [
+                ScreenParam(
+                    name: "kind",
+                    declaration: try ParamDeclaration(spec: try ParamSpec(type: .enum([decomposed, "tea"])))
+                )
+            ],
+            parent: "home"
+        )
+        let navigator = try navigator(route, [screen])
+        #expect(invalidParam(navigator, "app://item/caf%C3%A9") == "kind")
+        #expect(invalidParam(navigator, "app://item/tea") == nil)
+    }
 }

@@ -20,11 +20,20 @@ extension NavigationConfig {
         return screen.params.allSatisfy { param in
             if case .array = param.declaration.mode { return false }
             if let placeholder = placeholders.first(where: { $0.name.hasSameUTF8(as: param.name) }) {
-                return placeholder.spec == param.declaration.spec
+                return sameValues(placeholder.spec, param.declaration.spec)
             }
             guard let query = route.query.first(where: { $0.name.hasSameUTF8(as: param.name) }) else { return false }
             if case .array = query.declaration.mode { return false }
-            return query.declaration.spec == param.declaration.spec
+            return sameValues(query.declaration.spec, param.declaration.spec)
         }
+    }
+
+    /// Whether two specs accept the same values: equal, and for enums the same values byte for
+    /// byte, as the matcher and `validate` compare them (`==` on `String` would take two spellings
+    /// of one accented value for one).
+    private static func sameValues(_ lhs: ParamSpec, _ rhs: ParamSpec) -> Bool {
+        guard lhs == rhs else { return false }
+        guard case .enum(let left) = lhs.type, case .enum(let right) = rhs.type else { return true }
+        return left.elementsEqual(right) { $0.utf8.elementsEqual($1.utf8) }
     }
 }
