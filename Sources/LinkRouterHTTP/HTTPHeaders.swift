@@ -29,7 +29,7 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Every field, in order (made into strings when they were received as bytes).
     public var fields: [(name: String, value: String)] {
-        received.isEmpty ? added : received.strings + added
+        received.isEmpty ? added : added.isEmpty ? received.strings : received.strings + added
     }
 
     /// The first value of `name`, compared without regard to ASCII case.
@@ -65,7 +65,8 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// ``firstValue(_:satisfies:)`` for `Content-Type`, which nearly every request has read: a
     /// received field is found where it was noted on arrival, without a walk over the others.
     package func contentType(satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
-        if !received.isEmpty, let result = received.withContentType(test) { return result }
+        // The received fields' own note is final: absent there, only the added fields are left.
+        if !received.isEmpty { return received.withContentType(test) ?? addedValue("content-type", satisfies: test) }
         return firstValue("content-type" as StaticString, satisfies: test)
     }
 
@@ -74,6 +75,18 @@ public struct HTTPHeaders: Sendable, Sequence {
         satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool? {
         if !received.isEmpty, let result = received.withFirstValue(named: name, test) { return result }
+        return addedValue(name, satisfies: test)
+    }
+
+    /// ``firstValue(_:satisfies:)`` among the added fields alone.
+    private func addedValue(_ name: StaticString, satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+        name.withUTF8Buffer { addedValue($0, satisfies: test) }
+    }
+
+    private func addedValue(
+        _ name: UnsafeBufferPointer<UInt8>,
+        satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool? {
         for index in added.indices where Self.withBytes(of: added[index].name, { Self.sameName($0, name) }) {
             return Self.withBytes(of: added[index].value, test)
         }
@@ -160,5 +173,31 @@ public struct HTTPHeaders: Sendable, Sequence {
         let pastZ = low &+ ones &* (0x80 - 0x5B)
         let capitals = atLeastA & ~pastZ & ~word & (ones &* 0x80)
         return word | (capitals >> 2)
+    }
+
+    /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`: a word at
+    /// a time once the literal is eight bytes or more (the last word overlapping the one before),
+    /// lowered as header names are (``lowered(_:)``).
+    @inline(__always)
+    static func equalsLowercased(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
+        let count = lowercase.utf8CodeUnitCount
+        guard bytes.count == count, let base = bytes.baseAddress else { return false }
+        let expected = UnsafeRawPointer(lowercase.utf8Start)
+        guard count >= 8 else {
+            for i in 0..<count {
+                let byte = base.load(fromByteOffset: i, as: UInt8.self)
+                let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                if folded != expected.load(fromByteOffset: i, as: UInt8.self) { return false }
+            }
+            return true
+        }
+        var offset = 0
+        while offset &+ 8 < count {
+            let word = HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if word != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        let last = HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        return last == expected.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 }

@@ -41,9 +41,6 @@ struct ReceivedHeaderFields: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// How many bytes of fields the buffer has room for.
-    var room: Int { storage.count }
-
     /// Replaces the fields with those `write` puts at the start of the buffer it gets (all of
     /// the buffer's room, borrowed for the call), which returns the writer that wrote them
     /// (`nil` for none).
@@ -91,21 +88,9 @@ struct ReceivedHeaderFields: Sendable {
             if let source = value.baseAddress {
                 (nameStart + name.count).copyMemory(from: source, byteCount: value.count)
             }
-            if name.count == 12 && contentTypeOffset < 0 && Self.isContentType(name) { contentTypeOffset = count }
+            if contentTypeOffset < 0 && HTTPHeaders.equalsLowercased(name, "content-type") { contentTypeOffset = count }
             count &+= size
             return true
-        }
-
-        /// Whether a twelve-byte name is `content-type` in any ASCII case: its first and last
-        /// eight bytes, lowered (``HTTPHeaders/lowered(_:)``), against the literal's.
-        @inline(__always)
-        private static func isContentType(_ name: UnsafeRawBufferPointer) -> Bool {
-            guard let base = name.baseAddress else { return false }
-            let literal: StaticString = "content-type"
-            let expected = UnsafeRawPointer(literal.utf8Start)
-            return HTTPHeaders.lowered(base.loadUnaligned(as: UInt64.self)) == expected.loadUnaligned(as: UInt64.self)
-                && HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: 4, as: UInt64.self))
-                    == expected.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
         }
     }
 

@@ -148,32 +148,6 @@ final class RequestAccumulator {
         target = .parsed(path: path, query: query)
     }
 
-    /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`: a word at
-    /// a time once the literal is eight bytes or more (the last word overlapping the one before),
-    /// lowered as header names are (``HTTPHeaders/lowered(_:)``).
-    @inline(__always)
-    private static func equalsLowercased(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
-        let count = lowercase.utf8CodeUnitCount
-        guard bytes.count == count, let base = bytes.baseAddress else { return false }
-        let expected = UnsafeRawPointer(lowercase.utf8Start)
-        guard count >= 8 else {
-            for i in 0..<count {
-                let byte = base.load(fromByteOffset: i, as: UInt8.self)
-                let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                if folded != expected.load(fromByteOffset: i, as: UInt8.self) { return false }
-            }
-            return true
-        }
-        var offset = 0
-        while offset &+ 8 < count {
-            let word = HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            if word != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-            offset &+= 8
-        }
-        let last = HTTPHeaders.lowered(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-        return last == expected.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-    }
-
     /// A non-empty run of ASCII digits as an `Int`, `Int.max` on overflow, `nil` for anything else.
     private static func parseDecimal(_ bytes: UnsafeRawBufferPointer) -> Int? {
         guard !bytes.isEmpty else { return nil }
@@ -212,13 +186,13 @@ extension RequestAccumulator {
             storedBytes &+= ReceivedHeaderFields.storedSize(name: name.count, value: value.count)
             // By length first: most fields are none of the three, and each name has its own length.
             switch name.count {
-            case 14 where RequestAccumulator.equalsLowercased(name, "content-length"):
+            case 14 where HTTPHeaders.equalsLowercased(name, "content-length"):
                 contentLengthCount &+= 1
                 contentLength = RequestAccumulator.parseDecimal(value)
-            case 17 where RequestAccumulator.equalsLowercased(name, "transfer-encoding"):
+            case 17 where HTTPHeaders.equalsLowercased(name, "transfer-encoding"):
                 transferEncodingCount &+= 1
-                transferEncodingIsChunked = RequestAccumulator.equalsLowercased(value, "chunked")
-            case 4 where RequestAccumulator.equalsLowercased(name, "host"):
+                transferEncodingIsChunked = HTTPHeaders.equalsLowercased(value, "chunked")
+            case 4 where HTTPHeaders.equalsLowercased(name, "host"):
                 hostCount &+= 1
             default:
                 break
