@@ -63,12 +63,8 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     @inlinable
     public func name(at index: Int, is name: String) -> Bool { storage[index].name == name }
 
-    /// Whether the param at `index` of the stored order is called `name`, byte for byte (`==` would
-    /// take a canonically equivalent name too).
-    package func name(at index: Int, isExactly name: String) -> Bool { storage[index].name.hasSameUTF8(as: name) }
-
-    /// Whether the params are called `names`, in that order, byte for byte (`name(at:isExactly:)`
-    /// for each). Names read in place: one that is a copy of its declared name (as the resolver's
+    /// Whether the params are called `names`, in that order, byte for byte (`hasSameUTF8` for
+    /// each). Names read in place: one that is a copy of its declared name (as the resolver's
     /// are) or an equal small string has its bits, and only other names are compared by bytes.
     package func hasNames(exactly names: [String]) -> Bool {
         guard storage.count == names.count else { return false }

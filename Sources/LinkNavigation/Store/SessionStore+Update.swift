@@ -49,7 +49,7 @@ extension SessionStore {
         _ body: (inout Session) throws(NavigationFailure) -> Result
     ) throws(SessionStoreError) -> (result: Result, version: Int) {
         // Inlinable and thin so that callers specialise it: the work is in the non-generic
-        // `applyUpdate(to:expectedVersion:body:)`, which unspecialised generic code would slow down
+        // `apply(_:expectedVersion:_:)`, which unspecialised generic code would slow down
         // with run-time metadata lookups for `Result`.
         //
         // The result waits in stack memory, not in a `Result?`: a large result's optional is
@@ -62,7 +62,7 @@ extension SessionStore {
             // Lifetime: `result` is initialised once, when the body returns, and moved out below
             // before the allocation ends; when the body throws it is never initialised.
             var ran = false
-            let version = try applyUpdate(to: carried.take() ?? "", expectedVersion: expectedVersion) {
+            let version = try apply(carried.take() ?? "", expectedVersion: expectedVersion) {
                 session throws(NavigationFailure) in
                 result.initialize(to: try body(&session))
                 ran = true
@@ -80,17 +80,6 @@ extension SessionStore {
         _ id: consuming String,
         expectedVersion: Int? = nil,
         _ body: (inout Session) throws(NavigationFailure) -> Void
-    ) throws(SessionStoreError) -> Int {
-        try applyUpdate(to: id, expectedVersion: expectedVersion, body: body)
-    }
-
-    /// ``mutate(_:expectedVersion:_:)`` without a result: `body` has run exactly once when this
-    /// returns the version stored.
-    @usableFromInline
-    func applyUpdate(
-        to id: consuming String,
-        expectedVersion: Int?,
-        body: (inout Session) throws(NavigationFailure) -> Void
     ) throws(SessionStoreError) -> Int {
         guard let key = SessionKey(id) else { throw .noSession }
         let now = clock.now()
