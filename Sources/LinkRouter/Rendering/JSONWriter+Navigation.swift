@@ -75,6 +75,25 @@ extension JSONWriter {
         endObject()
     }
 
+    /// ``routeParams(_:)`` for params matched by the route of `tokens`: each name the route
+    /// declares is written from its pre-rendered key, any other (which a match does not hold) as
+    /// it is.
+    mutating func routeParams(_ params: EntryParams, _ tokens: RouteTokens) {
+        beginObject()
+        var next = 0  // where the next name is looked for: names come in the route's order
+        for index in 0..<params.count {
+            let name = params.name(at: index)
+            if let found = tokens.key(of: name, from: next) {
+                key(found.key)
+                next = found.next
+            } else {
+                key(name)
+            }
+            paramValue(params.value(at: index))
+        }
+        endObject()
+    }
+
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
         var params = 0..<0
         var tokens: Unmanaged<ScreenTokens>?
@@ -277,17 +296,25 @@ extension JSONWriter {
         field(.url, outcome.url)
         var routeText: EntryMemo.RouteParams? = nil
         if let route = outcome.match?.route {
-            if let head = rendering.head(of: route) {
-                key(head)  // `"route":{"name":…,"pattern":…,"params":`, rendered once per load
+            var start = position
+            if let tokens = rendering.tokens(of: route) {
+                // Borrowed, not retained: the rendering holds every route's tokens for longer than
+                // this call.
+                start = tokens._withUnsafeGuaranteedRef { tokens in
+                    key(tokens.head)  // `"route":{"name":…,"pattern":…,"params":`
+                    let start = position
+                    routeParams(outcome.routeParams, tokens)
+                    return start
+                }
             } else {
                 key(.route)
                 beginObject()
                 field(.name, route.name)
                 field(.pattern, route.pattern.text)
                 key(.params)
+                start = position
+                routeParams(outcome.routeParams)
             }
-            let start = position
-            routeParams(outcome.routeParams)
             routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<position)
             endObject()
         } else {
