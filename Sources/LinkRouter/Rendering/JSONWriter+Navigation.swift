@@ -156,8 +156,10 @@ extension JSONWriter {
         endArray()
     }
 
+    /// The ops, each entry they hand params to recorded in the memo for the mediation's payload.
     mutating func transition(_ ops: [TransitionOp], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
+        memo.startHanding()
         for index in ops.indices {
             // Each op's opening (`{"op":"push","entry":`) is one token.
             switch ops[index] {
@@ -171,19 +173,27 @@ extension JSONWriter {
                 constant(.dismissOp)
             case .push(let item):
                 key(.pushEntry)
-                entry(item, rendering, memo: &memo)
+                let written = entry(item, rendering, memo: &memo)
+                memo.hand(written)
                 endObject()
             case .present(let item):
                 key(.presentEntry)
-                entry(item, rendering, memo: &memo)
+                let written = entry(item, rendering, memo: &memo)
+                memo.hand(written)
                 endObject()
             case .update(let item):
                 key(.updateEntry)
-                entry(item, rendering, memo: &memo)
+                let written = entry(item, rendering, memo: &memo)
+                memo.hand(written)
                 endObject()
             case .replace(let entries):
                 key(.replaceStack)
-                stack(entries, rendering, memo: &memo)
+                beginArray()
+                for position in entries.indices {
+                    let written = entry(entries[position], rendering, memo: &memo)
+                    memo.hand(written)
+                }
+                endArray()
                 endObject()
             }
         }
@@ -198,6 +208,19 @@ extension JSONWriter {
         optionalEntry(mediation.destination, rendering, memo: &memo)
         presentationAndPayload(mediation.presentation)  // `"presentation":…,"payload":{`
         // One member per screen: a screen handed params twice keeps its last payload.
+        if memo.handedAll {
+            // The mediation's payload is read from the resolution's transition, just written: its
+            // entries, with their params' JSON, are in the memo.
+            for index in 0..<memo.handedCount {
+                guard let member = memo.payloadMember(at: index) else { continue }
+                // Borrowed: the rendering holds every screen's tokens for longer than this call.
+                key(member.tokens._withUnsafeGuaranteedRef(\.nameKey))
+                repeatValue(member.params)
+            }
+            endObject()
+            endObject()
+            return
+        }
         mediation.forEachPayloadMember { item in
             // The payload's entries are the transition's, all written through the memo: their
             // screen's tokens are known, and their params are copied.
@@ -225,6 +248,7 @@ extension JSONWriter {
         endObject()
     }
 
+    @inline(__always)  // into the mediation, which then reads the entry where it lies
     mutating func optionalEntry(_ item: StackEntry?, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         if let item { entry(item, rendering, memo: &memo) } else { null() }
     }
