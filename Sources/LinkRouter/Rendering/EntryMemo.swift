@@ -157,35 +157,8 @@ struct EntryMemo: ~Copyable {
     }
 
     /// What was written for the entry with these bits, if it was.
-    @inline(__always)
-    func written(_ identity: Identity) -> Written? {
-        find(identity)
-    }
-
-    /// Where the JSON of the entry with these bits lies, if written.
-    @inline(__always)
-    func range(of identity: Identity) -> Range<Int>? {
-        find(identity)?.range
-    }
-
-    /// Where the params object of the entry with these bits lies, if written.
-    @inline(__always)
-    func paramsRange(of identity: Identity) -> Range<Int>? {
-        find(identity)?.params
-    }
-
-    func range(of entry: StackEntry) -> Range<Int>? {
-        guard let identity = Identity(entry) else { return nil }
-        return range(of: identity)
-    }
-
-    func paramsRange(of entry: StackEntry) -> Range<Int>? {
-        guard let identity = Identity(entry) else { return nil }
-        return paramsRange(of: identity)
-    }
-
     @inline(__always)  // a short scan, where the call cost a third of it
-    private func find(_ identity: Identity) -> Written? {
+    func written(_ identity: Identity) -> Written? {
         for index in 0..<count where room[index].identity == identity { return room[index] }
         return nil
     }
