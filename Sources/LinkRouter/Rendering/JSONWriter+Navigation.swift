@@ -200,7 +200,9 @@ extension JSONWriter {
         endArray()
     }
 
-    /// The `"mediation":{…}` member.
+    /// The `"mediation":{…}` member. After ``transition(_:_:memo:)`` in the same memo, given the
+    /// ops the mediation was made from (the resolution's), its payload is copied from the entries
+    /// the transition wrote; otherwise the mediation's own payload is written.
     mutating func mediation(_ mediation: Mediation, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         key(.mediationSource)  // `"mediation":{"source":`
         optionalEntry(mediation.source, rendering, memo: &memo)
