@@ -21,9 +21,14 @@ import Testing
         writer.withMemo { writer, memo in
             writer.stack(written, rendering, memo: &memo)
             for entry in looked {
-                let range = memo.range(of: entry)
-                #expect((range == nil) == (memo.paramsRange(of: entry) == nil))
-                found.append(range != nil)
+                let seen = memo.written(entry)
+                if let seen {
+                    // Its params object lies within its text.
+                    #expect(
+                        seen.range.lowerBound < seen.params.lowerBound && seen.params.upperBound < seen.range.upperBound
+                    )
+                }
+                found.append(seen != nil)
             }
         }
         return found
@@ -105,5 +110,12 @@ import Testing
             }
         }
         return count
+    }
+}
+
+extension EntryMemo {
+    /// What was written for `entry`, if the memo has it (by its bits).
+    func written(_ entry: StackEntry) -> Written? {
+        Identity(entry).flatMap { written($0) }
     }
 }

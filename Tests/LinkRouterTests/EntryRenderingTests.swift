@@ -98,10 +98,10 @@ import Testing
             // Every entry the room holds is remembered, with its params; none past it.
             for (index, entry) in entries.enumerated() {
                 let inRoom = index < EntryMemo.roomCount
-                #expect((memo.range(of: entry) != nil) == inRoom, "\(entry.id)")
-                #expect((memo.paramsRange(of: entry) != nil) == inRoom, "\(entry.id)")
+                #expect((memo.written(entry) != nil) == inRoom, "\(entry.id)")
+                #expect((memo.written(entry)?.params != nil) == inRoom, "\(entry.id)")
             }
-            #expect(memo.range(of: entries[0].with(params: ["z": .int(0)])) == nil)
+            #expect(memo.written(entries[0].with(params: ["z": .int(0)])) == nil)
             // Again, last first: each one now comes from the memo.
             writer.stack(entries.reversed(), rendering, memo: &memo)
             writer.endArray()

@@ -32,7 +32,7 @@ extension APIResponder {
         writer.beginObject()
         writer.field("url", url)
         writer.endObject()
-        return .json(200, writer.finish())
+        return .json(200, writer)
     }
 
     /// `shop`, `shop:`, `shop://`, `https://host` or `http://host`.

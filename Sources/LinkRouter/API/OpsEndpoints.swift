@@ -11,7 +11,7 @@ extension APIResponder {
         writer.field("routes", engine.config.table.routes.count)
         writer.field("sessions", engine.store.count)
         writer.endObject()
-        return .json(200, writer.finish())
+        return .json(200, writer)
     }
 
     /// `GET /metrics` (admin port): Prometheus text.
@@ -47,7 +47,7 @@ extension APIResponder {
             writer.key("warnings")
             writer.diagnostics(loaded.warnings)
             writer.endObject()
-            return .json(200, writer.finish())
+            return .json(200, writer)
         } catch {
             var writer = JSONWriter(capacity: 256)
             writer.diagnostics(error.diagnostics)

@@ -41,7 +41,7 @@ extension APIResponder {
             w.key("explain")
             w.value(explanation)
         }
-        return .json(200, writer.finish())
+        return .json(200, writer)
     }
 
     /// The session a dry run starts from: `stack` as screen names or `{screen, params}` objects.

@@ -58,6 +58,6 @@ extension APIResponder {
     func sessionResponse(_ session: Session, status: Int) -> HTTPResponse {
         var writer = JSONWriter(capacity: 256 + 96 * session.stack.count)
         writer.sessionView(session, engine.config.rendering)
-        return .json(status, writer.finish())
+        return .json(status, writer)
     }
 }

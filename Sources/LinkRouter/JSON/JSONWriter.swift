@@ -283,8 +283,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     ///
     /// The text after the comma is copied whole whether a comma is due or not, so that for a
     /// literal the copy has a length known when compiling, which the compiler turns into a few
-    /// moves in place of a call to `memcpy`. The comma is stored either way: where none is due,
-    /// the text is written over it.
+    /// moves in place of a call to `memcpy` (as ``ShortBytes`` does for short held text). The
+    /// comma is stored either way: where none is due, the text is written over it.
     @inline(__always)
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
         guard let source = text.baseAddress, text.count > 1 else { return }
@@ -293,7 +293,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         if end > capacity { grow(to: end) }
         let target = base + count
         target.initialize(to: JSONByte.comma)
-        (target + comma).initialize(from: source + 1, count: text.count &- 1)
+        ShortBytes.copy(from: source + 1, to: target + comma, count: text.count &- 1)
         count = end
     }
 

@@ -87,15 +87,65 @@ struct EntryMemo: ~Copyable {
         }
     }
 
+    /// An entry the transition hands params to (SPEC §5 `payload`): its screen's tokens and where
+    /// its params object's JSON lies. Plain bits, as ``Written``.
+    struct Handed {
+        let tokens: Unmanaged<ScreenTokens>
+        let params: Range<Int>
+    }
+
     /// `room[0..<count]` is initialised.
     private let room: UnsafeMutableBufferPointer<Written>
     private var count = 0
+    /// `handed[0..<handedCount]` is initialised: the transition's payload entries, in order.
+    private let handed: UnsafeMutableBufferPointer<Handed>
+    private(set) var handedCount = 0
+    /// Whether `handed` holds every entry of a transition written through this memo: set when one
+    /// starts, cleared by an entry that `handed` cannot hold (past its room, of a screen the table
+    /// does not have, or written without the memo).
+    private(set) var handedAll = false
     /// The route's params, if written.
     let routeParams: RouteParams?
 
-    init(room: UnsafeMutableBufferPointer<Written>, routeParams: RouteParams? = nil) {
+    init(
+        room: UnsafeMutableBufferPointer<Written>,
+        handed: UnsafeMutableBufferPointer<Handed> = UnsafeMutableBufferPointer(start: nil, count: 0),
+        routeParams: RouteParams? = nil
+    ) {
         self.room = room
+        self.handed = handed
         self.routeParams = routeParams
+    }
+
+    /// Starts recording a transition's payload entries (``hand(_:)``).
+    mutating func startHanding() {
+        handedCount = 0
+        handedAll = true
+    }
+
+    /// Records the next entry the transition hands params to, as `written` (`nil` for one written
+    /// without the memo).
+    mutating func hand(_ written: Written?) {
+        guard handedAll, let written, let tokens = written.tokens, handedCount < handed.count,
+            let base = handed.baseAddress
+        else {
+            handedAll = false
+            return
+        }
+        // `Handed` is trivial: the room needs no deinitialisation when the memo ends.
+        (base + handedCount).initialize(to: Handed(tokens: tokens, params: written.params))
+        handedCount += 1
+    }
+
+    /// The payload entry at `index` of those handed, or `nil` where a later one is of the same
+    /// screen: the payload keeps one member per screen, the last. (Equal tokens are one screen:
+    /// the rendering has one per name.)
+    func payloadMember(at index: Int) -> Handed? {
+        let member = handed[index]
+        for later in (index + 1)..<handedCount where handed[later].tokens.toOpaque() == member.tokens.toOpaque() {
+            return nil
+        }
+        return member
     }
 
     /// Remembers `written`, unless the room is full.
@@ -107,35 +157,8 @@ struct EntryMemo: ~Copyable {
     }
 
     /// What was written for the entry with these bits, if it was.
-    @inline(__always)
-    func written(_ identity: Identity) -> Written? {
-        find(identity)
-    }
-
-    /// Where the JSON of the entry with these bits lies, if written.
-    @inline(__always)
-    func range(of identity: Identity) -> Range<Int>? {
-        find(identity)?.range
-    }
-
-    /// Where the params object of the entry with these bits lies, if written.
-    @inline(__always)
-    func paramsRange(of identity: Identity) -> Range<Int>? {
-        find(identity)?.params
-    }
-
-    func range(of entry: StackEntry) -> Range<Int>? {
-        guard let identity = Identity(entry) else { return nil }
-        return range(of: identity)
-    }
-
-    func paramsRange(of entry: StackEntry) -> Range<Int>? {
-        guard let identity = Identity(entry) else { return nil }
-        return paramsRange(of: identity)
-    }
-
     @inline(__always)  // a short scan, where the call cost a third of it
-    private func find(_ identity: Identity) -> Written? {
+    func written(_ identity: Identity) -> Written? {
         for index in 0..<count where room[index].identity == identity { return room[index] }
         return nil
     }
@@ -150,26 +173,36 @@ extension JSONWriter {
         _ body: (inout JSONWriter, inout EntryMemo) -> Void
     ) {
         withUnsafeTemporaryAllocation(of: EntryMemo.Written.self, capacity: EntryMemo.roomCount) { room in
-            var memo = EntryMemo(room: room, routeParams: routeParams)
-            body(&self, &memo)
+            withUnsafeTemporaryAllocation(of: EntryMemo.Handed.self, capacity: EntryMemo.roomCount) { handed in
+                var memo = EntryMemo(room: room, handed: handed, routeParams: routeParams)
+                body(&self, &memo)
+            }
         }
     }
 
-    /// Writes `entry`, or copies its JSON when the memo has this very entry already.
+    /// Writes `entry`, or copies its JSON when the memo has this very entry already; returns what
+    /// was written (`nil` for an entry the memo cannot know).
     @inline(__always)  // into each caller, which then reads the entry where it lies
-    mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+    @discardableResult
+    mutating func entry(
+        _ entry: StackEntry,
+        _ rendering: NavigationRendering,
+        memo: inout EntryMemo
+    ) -> EntryMemo.Written? {
         guard let identity = EntryMemo.Identity(entry) else {
             self.entry(entry, rendering)
-            return
+            return nil
         }
-        if let seen = memo.range(of: identity) {
-            repeatValue(seen)
-            return
+        if let seen = memo.written(identity) {
+            repeatValue(seen.range)
+            return seen
         }
         var params = 0..<0
         var tokens: Unmanaged<ScreenTokens>?
         let route = memo.routeParams
         let range = recordValue { $0.entry(entry, rendering, params: &params, tokens: &tokens, route: route) }
-        memo.append(EntryMemo.Written(identity: identity, range: range, params: params, tokens: tokens))
+        let written = EntryMemo.Written(identity: identity, range: range, params: params, tokens: tokens)
+        memo.append(written)
+        return written
     }
 }

@@ -61,17 +61,6 @@ extension JSONKey {
     static var openRedirectedScreen: JSONKey { JSONKey(literal: #",{"status":"redirected_screen","session":"#) }
     static var openUnchanged: JSONKey { JSONKey(literal: #",{"status":"unchanged","session":"#) }
 
-    /// `{"status":"…","session":`: the opening of an answer, up to the session's value.
-    @inline(__always)
-    static func opening(_ status: NavigationOutcome.Status) -> JSONKey {
-        switch status {
-        case .navigated: .openNavigated
-        case .parked: .openParked
-        case .redirectedScreen: .openRedirectedScreen
-        case .unchanged: .openUnchanged
-        }
-    }
-
     /// `"redirects":[],"interceptors":[],"stack":`, for an answer with neither redirects nor
     /// interceptors.
     static var noRedirectsThenStack: JSONKey {
@@ -85,25 +74,10 @@ extension JSONKey {
     static var presentModalPayload: JSONKey { JSONKey(literal: #","presentation":"modal","payload":{"#) }
     static var presentRootPayload: JSONKey { JSONKey(literal: #","presentation":"root","payload":{"#) }
     static var presentNullPayload: JSONKey { JSONKey(literal: #","presentation":null,"payload":{"#) }
-
-    /// `"presentation":…,"payload":{`: the mediation's presentation and the opening of its payload.
-    @inline(__always)
-    static func presentationAndPayload(_ presentation: Presentation?) -> JSONKey {
-        switch presentation {
-        case .push: .presentPushPayload
-        case .modal: .presentModalPayload
-        case .root: .presentRootPayload
-        case nil: .presentNullPayload
-        }
-    }
 }
 
-/// The fixed string values of the navigation answer, and the runs that end a value.
+/// The runs of the navigation answer that end a value.
 extension JSONConstant {
-    static var push: JSONConstant { JSONConstant(literal: #","push""#) }
-    static var modal: JSONConstant { JSONConstant(literal: #","modal""#) }
-    static var root: JSONConstant { JSONConstant(literal: #","root""#) }
-
     /// `"presentation":"…"}`: the end of an entry, after its params (the comma in front is the
     /// writer's, as after any value).
     static var closePush: JSONConstant { JSONConstant(literal: #","presentation":"push"}"#) }
@@ -115,46 +89,13 @@ extension JSONConstant {
     static var popOne: JSONConstant { JSONConstant(literal: #",{"op":"pop","count":1}"#) }
     /// `"parked":null,"warnings":[]`: the last members of an answer with neither.
     static var noParkedNoWarnings: JSONConstant { JSONConstant(literal: #","parked":null,"warnings":[]"#) }
-
-    static var navigated: JSONConstant { JSONConstant(literal: #","navigated""#) }
-    static var parked: JSONConstant { JSONConstant(literal: #","parked""#) }
-    static var redirectedScreen: JSONConstant { JSONConstant(literal: #","redirected_screen""#) }
-    static var unchanged: JSONConstant { JSONConstant(literal: #","unchanged""#) }
-
-    @inline(__always)
-    static func status(_ status: NavigationOutcome.Status) -> JSONConstant {
-        switch status {
-        case .navigated: .navigated
-        case .parked: .parked
-        case .redirectedScreen: .redirectedScreen
-        case .unchanged: .unchanged
-        }
-    }
-
-    @inline(__always)
-    static func closingEntry(_ presentation: Presentation) -> JSONConstant {
-        switch presentation {
-        case .push: .closePush
-        case .modal: .closeModal
-        case .root: .closeRoot
-        }
-    }
-
-    @inline(__always)
-    static func presentation(_ presentation: Presentation) -> JSONConstant {
-        switch presentation {
-        case .push: .push
-        case .modal: .modal
-        case .root: .root
-        }
-    }
 }
 
 /// The runs chosen by a case, each case's literal written at a site of its own: a literal's copy
 /// then has a length known when compiling (see ``JSONWriter/appendText(_:)``), where the value of
 /// a `switch` has not.
 extension JSONWriter {
-    /// `{"status":…,"session":` (``JSONKey/opening(_:)``).
+    /// `{"status":"…","session":`: the opening of an answer, up to the session's value.
     @inline(__always)
     mutating func opening(_ status: NavigationOutcome.Status) {
         switch status {
@@ -165,7 +106,7 @@ extension JSONWriter {
         }
     }
 
-    /// `"presentation":…,"payload":{` (``JSONKey/presentationAndPayload(_:)``).
+    /// `"presentation":…,"payload":{`: the mediation's presentation and the opening of its payload.
     @inline(__always)
     mutating func presentationAndPayload(_ presentation: Presentation?) {
         switch presentation {
@@ -176,7 +117,7 @@ extension JSONWriter {
         }
     }
 
-    /// `,"presentation":"…"}`, the end of an entry (``JSONConstant/closingEntry(_:)``).
+    /// `,"presentation":"…"}`, the end of an entry.
     @inline(__always)
     mutating func closingEntry(_ presentation: Presentation) {
         switch presentation {

@@ -75,6 +75,25 @@ extension JSONWriter {
         endObject()
     }
 
+    /// ``routeParams(_:)`` for params matched by the route of `tokens`: each name the route
+    /// declares is written from its pre-rendered key, any other (which a match does not hold) as
+    /// it is.
+    mutating func routeParams(_ params: EntryParams, _ tokens: RouteTokens) {
+        beginObject()
+        var next = 0  // where the next name is looked for: names come in the route's order
+        for index in 0..<params.count {
+            let name = params.name(at: index)
+            if let found = tokens.key(of: name, from: next) {
+                key(found.key)
+                next = found.next
+            } else {
+                key(name)
+            }
+            paramValue(params.value(at: index))
+        }
+        endObject()
+    }
+
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
         var params = 0..<0
         var tokens: Unmanaged<ScreenTokens>?
@@ -137,8 +156,10 @@ extension JSONWriter {
         endArray()
     }
 
+    /// The ops, each entry they hand params to recorded in the memo for the mediation's payload.
     mutating func transition(_ ops: [TransitionOp], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
+        memo.startHanding()
         for index in ops.indices {
             // Each op's opening (`{"op":"push","entry":`) is one token.
             switch ops[index] {
@@ -152,26 +173,36 @@ extension JSONWriter {
                 constant(.dismissOp)
             case .push(let item):
                 key(.pushEntry)
-                entry(item, rendering, memo: &memo)
+                let written = entry(item, rendering, memo: &memo)
+                memo.hand(written)
                 endObject()
             case .present(let item):
                 key(.presentEntry)
-                entry(item, rendering, memo: &memo)
+                let written = entry(item, rendering, memo: &memo)
+                memo.hand(written)
                 endObject()
             case .update(let item):
                 key(.updateEntry)
-                entry(item, rendering, memo: &memo)
+                let written = entry(item, rendering, memo: &memo)
+                memo.hand(written)
                 endObject()
             case .replace(let entries):
                 key(.replaceStack)
-                stack(entries, rendering, memo: &memo)
+                beginArray()
+                for position in entries.indices {
+                    let written = entry(entries[position], rendering, memo: &memo)
+                    memo.hand(written)
+                }
+                endArray()
                 endObject()
             }
         }
         endArray()
     }
 
-    /// The `"mediation":{…}` member.
+    /// The `"mediation":{…}` member. After ``transition(_:_:memo:)`` in the same memo, given the
+    /// ops the mediation was made from (the resolution's), its payload is copied from the entries
+    /// the transition wrote; otherwise the mediation's own payload is written.
     mutating func mediation(_ mediation: Mediation, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         key(.mediationSource)  // `"mediation":{"source":`
         optionalEntry(mediation.source, rendering, memo: &memo)
@@ -179,6 +210,19 @@ extension JSONWriter {
         optionalEntry(mediation.destination, rendering, memo: &memo)
         presentationAndPayload(mediation.presentation)  // `"presentation":…,"payload":{`
         // One member per screen: a screen handed params twice keeps its last payload.
+        if memo.handedAll {
+            // The mediation's payload is read from the resolution's transition, just written: its
+            // entries, with their params' JSON, are in the memo.
+            for index in 0..<memo.handedCount {
+                guard let member = memo.payloadMember(at: index) else { continue }
+                // Borrowed: the rendering holds every screen's tokens for longer than this call.
+                key(member.tokens._withUnsafeGuaranteedRef(\.nameKey))
+                repeatValue(member.params)
+            }
+            endObject()
+            endObject()
+            return
+        }
         mediation.forEachPayloadMember { item in
             // The payload's entries are the transition's, all written through the memo: their
             // screen's tokens are known, and their params are copied.
@@ -206,6 +250,7 @@ extension JSONWriter {
         endObject()
     }
 
+    @inline(__always)  // into the mediation, which then reads the entry where it lies
     mutating func optionalEntry(_ item: StackEntry?, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         if let item { entry(item, rendering, memo: &memo) } else { null() }
     }
@@ -277,17 +322,25 @@ extension JSONWriter {
         field(.url, outcome.url)
         var routeText: EntryMemo.RouteParams? = nil
         if let route = outcome.match?.route {
-            if let head = rendering.head(of: route) {
-                key(head)  // `"route":{"name":…,"pattern":…,"params":`, rendered once per load
+            var start = position
+            if let tokens = rendering.tokens(of: route) {
+                // Borrowed, not retained: the rendering holds every route's tokens for longer than
+                // this call.
+                start = tokens._withUnsafeGuaranteedRef { tokens in
+                    key(tokens.head)  // `"route":{"name":…,"pattern":…,"params":`
+                    let start = position
+                    routeParams(outcome.routeParams, tokens)
+                    return start
+                }
             } else {
                 key(.route)
                 beginObject()
                 field(.name, route.name)
                 field(.pattern, route.pattern.text)
                 key(.params)
+                start = position
+                routeParams(outcome.routeParams)
             }
-            let start = position
-            routeParams(outcome.routeParams)
             routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<position)
             endObject()
         } else {

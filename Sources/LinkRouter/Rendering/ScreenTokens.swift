@@ -36,8 +36,7 @@ final class ScreenTokens: Sendable {
 }
 
 /// The screens of a loaded table with their ``ScreenTokens``, by name, and each route's
-/// `"route":{"name":…,"pattern":…,"params":`: what the answers' renderer reads instead of the
-/// ``ScreenGraph`` and the routes.
+/// ``RouteTokens``: what the answers' renderer reads instead of the ``ScreenGraph`` and the routes.
 struct NavigationRendering: Sendable {
     let graph: ScreenGraph
     /// By the screens' positions in the graph.
@@ -45,18 +44,18 @@ struct NavigationRendering: Sendable {
     /// `screens` again, unretained: reading one retains and releases nothing, and `screens` keeps
     /// them alive as long as this rendering.
     private let heldScreens: [Unmanaged<ScreenTokens>]
-    /// By ``Route/index``: a match's `route` member, up to its params' value.
+    /// By ``Route/index``: a route's tokens, unretained.
     private let routeHeads: [RouteHead?]
 
-    /// The routes the heads were made for, and the keys their held text lives in: kept alive
-    /// with the rendering, so that no other route can take a recorded route's address.
+    /// The routes the tokens were made for, and the tokens: kept alive with the rendering, so
+    /// that no other route can take a recorded route's address.
     private let routes: [Route]
-    private let headKeys: [JSONKey]
+    private let routeTokens: [RouteTokens]
 
-    /// Plain bits, read without a retain: the route (known by address) and its held key.
+    /// Plain bits, read without a retain: the route (known by address) and its tokens.
     private struct RouteHead: Sendable {
         let route: ObjectIdentifier
-        let key: HeldKey
+        let tokens: Unmanaged<RouteTokens>
     }
 
     init(_ graph: ScreenGraph, routes: [Route] = []) {
@@ -64,23 +63,15 @@ struct NavigationRendering: Sendable {
         screens = graph.ordered.map(ScreenTokens.init)
         heldScreens = screens.map(Unmanaged.passUnretained)
         var heads = [RouteHead?](repeating: nil, count: (routes.map(\.index).max() ?? -1) + 1)
-        var keys: [JSONKey] = []
+        var made: [RouteTokens] = []
         for route in routes where route.index >= 0 {
-            let key = JSONKey(
-                tokens: PreRenderedTokens { writer in
-                    writer.key(.route)
-                    writer.beginObject()
-                    writer.field(.name, route.name)
-                    writer.field(.pattern, route.pattern.text)
-                    writer.key(.params)
-                }
-            )
-            keys.append(key)
-            heads[route.index] = RouteHead(route: ObjectIdentifier(route), key: key.held)
+            let tokens = RouteTokens(route)
+            made.append(tokens)
+            heads[route.index] = RouteHead(route: ObjectIdentifier(route), tokens: Unmanaged.passUnretained(tokens))
         }
         routeHeads = heads
         self.routes = routes
-        headKeys = keys
+        routeTokens = made
     }
 
     /// The tokens of the screen called `name`, or `nil` for a name the table does not have: not
@@ -90,12 +81,13 @@ struct NavigationRendering: Sendable {
         graph.position(of: name).map { heldScreens[$0] }
     }
 
-    /// `"route":{"name":…,"pattern":…,"params":` of `route`, or `nil` for a route of another table.
+    /// The tokens of `route`, or `nil` for a route of another table: not retained, valid while
+    /// this rendering is held.
     @inline(__always)
-    func head(of route: Route) -> HeldKey? {
+    func tokens(of route: Route) -> Unmanaged<RouteTokens>? {
         guard route.index >= 0, route.index < routeHeads.count, let head = routeHeads[route.index],
             head.route == ObjectIdentifier(route)
         else { return nil }
-        return head.key
+        return head.tokens
     }
 }
