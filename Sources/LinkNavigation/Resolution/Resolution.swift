@@ -47,6 +47,14 @@ public struct Mediation: Sendable, Hashable {
         self.transition = transition
     }
 
+    /// The entries themselves: `source` moved in when the caller has taken it off its stack.
+    init(source: consuming StackEntry?, destination: StackEntry, transition: [TransitionOp]) {
+        self.source = source
+        presentation = destination.presentation
+        self.destination = destination
+        self.transition = transition
+    }
+
     /// Calls `body` with each entry of ``payload``, in order, without building the list.
     package func forEachPayloadItem(_ body: (StackEntry) -> Void) {
         for op in transition { Self.forEachEntry(of: op) { entry, _ in body(entry) } }
@@ -118,6 +126,32 @@ public struct Resolution: Sendable, Hashable {
         stack = new
         transition = TransitionOp.between(old, new)
         mediation = Mediation(old: old, new: new, transition: transition)
+        self.nextEntryNumber = nextEntryNumber
+    }
+
+    /// The resolution from `stack` to its first `kept` entries with `path`'s entries and `last`
+    /// above them, applied to `stack` in place: the entries above `kept` leave the stack's own
+    /// buffer (its top one moved into the mediation as its source) and the new ones are appended
+    /// there, so that a stack held only by the caller is neither copied nor allocated again.
+    ///
+    /// The same resolution as `Resolution(old:new:nextEntryNumber:)` to that stack, provided the
+    /// first entry added does not take the id of the entry above `kept` (see
+    /// ``TransitionOp/between(_:keeping:adding:_:)``).
+    init(
+        keeping kept: Int,
+        of stack: inout [StackEntry],
+        adding path: [StackEntry],
+        _ last: StackEntry,
+        nextEntryNumber: Int
+    ) {
+        transition = TransitionOp.between(stack, keeping: kept, adding: path, last)
+        let source = stack.count > kept ? stack.popLast() : stack.last
+        if stack.count > kept { stack.removeLast(stack.count - kept) }
+        // Entry by entry: `append(contentsOf:)` copies through the runtime's generic array copy.
+        for entry in path { stack.append(entry) }
+        stack.append(last)
+        self.stack = stack
+        mediation = Mediation(source: source, destination: last, transition: transition)
         self.nextEntryNumber = nextEntryNumber
     }
 
