@@ -7,11 +7,13 @@ extension NavigationResolver {
     /// screen below it, or it has none and descends (by `parent`) from the layer's modal screen; a
     /// modal step opens a layer of its own on top. Anything else dismisses layers until it can be placed.
     ///
-    /// - Parameter position: The screen's declaration index.
+    /// - Parameters:
+    ///   - position: The screen's declaration index.
+    ///   - params: Taken: the destination's entry gets them without a retain of its own.
     func extend(
         _ screen: Screen,
         at position: Int,
-        _ params: EntryParams,
+        _ params: consuming EntryParams,
         _ destination: Destination,
         _ stack: [StackEntry],
         _ ids: inout EntryIDs

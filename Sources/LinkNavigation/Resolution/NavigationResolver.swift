@@ -104,7 +104,8 @@ public struct NavigationResolver: Sendable {
     /// Issues entry ids in order.
     struct EntryIDs {
         var next: Int
-        mutating func make(_ screen: Screen, _ params: EntryParams, first: Bool) -> StackEntry {
+        /// `params` taken: the entry gets them without a retain of its own.
+        mutating func make(_ screen: Screen, _ params: consuming EntryParams, first: Bool) -> StackEntry {
             defer { next += 1 }
             let presentation: Presentation = first ? .root : (screen.presentation == .modal ? .modal : .push)
             return StackEntry(
