@@ -69,6 +69,7 @@ public enum TransitionOp: Sendable, Hashable {
 
     /// Appends the ops that take `old` down to its first `kept` entries: each modal layer above
     /// them dismissed, from the top, then the rest popped at once.
+    @inline(__always)
     private static func appendRemovals(from old: [StackEntry], downTo kept: Int, to ops: inout [TransitionOp]) {
         // The entries are read in place, by index: a slice of the stack retains its buffer.
         var height = old.count
