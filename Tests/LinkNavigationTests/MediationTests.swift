@@ -48,4 +48,49 @@ import Testing
         Self.mediation([.pop(2), .dismiss], new: []).forEachPayloadMember { members.append($0.id) }
         #expect(members.isEmpty)
     }
+
+    /// The members as the answer's `payload` object has them, worked out from every payload item:
+    /// the last entry handed params of each screen, in the order of those last ones.
+    static func expectedMembers(_ mediation: Mediation) -> [StackEntry] {
+        var items: [StackEntry] = []
+        mediation.forEachPayloadItem { items.append($0) }
+        return items.indices.filter { i in !items[(i + 1)...].contains { $0.screen == items[i].screen } }
+            .map { items[$0] }
+    }
+
+    /// Entries popped or dismissed and one pushed or presented: the member is the destination,
+    /// handed from the mediation itself; any other transition reads its ops.
+    @Test func theDestinationAloneIsTheMemberOfAPushAfterPops() throws {
+        let a = Self.entry("e1", "list", 1)
+        let b = Self.entry("e2", "item", 1)
+        let modal = StackEntry(id: "e3", screen: "sheet", params: [:], presentation: .modal)
+        let cases: [([TransitionOp], [StackEntry])] = [
+            ([.push(b)], [a, b]),
+            ([.pop(1), .push(b)], [a, b]),
+            ([.dismiss, .pop(2), .present(modal)], [a, modal]),
+            ([.pop(1), .push(a), .push(b)], [a, b]),
+            ([.update(a), .push(b)], [a, b]),
+            ([.pop(1), .update(b)], [b]),
+            ([.replace([a, b])], [a, b]),
+            ([.pop(1)], [a]),
+        ]
+        for (transition, new) in cases {
+            let mediation = Self.mediation(transition, new: new)
+            var members: [StackEntry] = []
+            mediation.forEachPayloadMember { members.append($0) }
+            #expect(members == Self.expectedMembers(mediation), "\(transition)")
+        }
+        // Resolutions as the resolver makes them.
+        let resolver = NavigationResolver(graph: try shopGraph())
+        for items in [["home"], ["home", "catalog", "product:42"], ["home", "login", "forgot"]] {
+            for screen in ["product", "cart", "login", "settings", "avatar"] {
+                let destination = Destination(screen: screen, params: ["id": .int(7)])
+                guard let resolution = try? resolver.resolve(destination, stack: stack(from: items), nextEntryNumber: 9)
+                else { continue }
+                var members: [StackEntry] = []
+                resolution.mediation.forEachPayloadMember { members.append($0) }
+                #expect(members == Self.expectedMembers(resolution.mediation), "\(items) -> \(screen)")
+            }
+        }
+    }
 }

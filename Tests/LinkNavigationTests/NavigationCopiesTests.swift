@@ -124,4 +124,20 @@ import Testing
         #expect(params["slug"] == .string("long-review-title-here"))
         #expect(params["page"] == .int(3))
     }
+
+    /// A session keeps a parked navigation's own box (no second one around it), and hands the same
+    /// navigation back: equal, and copied by that one reference.
+    @Test func aSessionKeepsTheParkedNavigationsOwnBox() {
+        var session = Session(id: "s1", parked: Self.parked)
+        #expect(session.parkedBox === Self.parked.box)
+        #expect(session.parked?.box === Self.parked.box)
+        #expect(session.parked == Self.parked)
+        let other = ParkedNavigation(url: "shop://cart", strategy: nil, via: [], flow: "login", stackBefore: [])
+        session.parked = other
+        #expect(session.parkedBox === other.box)
+        #expect(session.parked != Self.parked)
+        session.parked = nil
+        #expect(session.parkedBox == nil)
+        #expect(MemoryLayout<ParkedNavigation?>.size == MemoryLayout<UInt>.size)
+    }
 }

@@ -93,9 +93,7 @@ import Testing
             let hash = table.hasher.hash
             var aligned = table.entriesAreLineAligned
             for n in 0..<100 {
-                let box = ParkedBox(
-                    ParkedNavigation(url: "shop://\(n)", strategy: nil, via: [], flow: "f", stackBefore: [])
-                )
+                let box = ParkedNavigation(url: "shop://\(n)", strategy: nil, via: [], flow: "f", stackBefore: []).box
                 boxes.append(Weak(box: box))
                 var slot = Self.slot(n)
                 slot.parked = box

@@ -43,6 +43,16 @@ public struct Navigator: Sendable {
     /// Navigates `session` to the request's URL.
     /// - Throws: ``NavigationFailure``; the session is untouched when it throws.
     public func navigate(_ request: Request, session: Session) throws(NavigationFailure) -> NavigationOutcome {
+        var session = session
+        return try navigate(request, in: &session)
+    }
+
+    /// Navigates `session` to the request's URL and leaves it as the outcome's session: its stack
+    /// changed in place, so that a stack the caller alone holds keeps its buffer.
+    /// - Throws: ``NavigationFailure``; the session is untouched when it throws.
+    public func navigate(_ request: Request, in session: inout Session) throws(NavigationFailure)
+        -> NavigationOutcome
+    {
         var url = request.url
         // The URLs followed, the requested one first; made on the first redirect, as most
         // navigations have none.
@@ -131,7 +141,9 @@ public struct Navigator: Sendable {
                         status = .redirectedScreen
                         break interceptors
                     case .flow(let flow):
-                        return try park(request, behind: flow, session, url, match, redirects, records)
+                        let parked = try park(request, behind: flow, session, url, match, redirects, records)
+                        session = parked.session
+                        return parked
                     }
                 }
             }
@@ -151,16 +163,18 @@ public struct Navigator: Sendable {
             let destination = Destination(screen: consume screen, params: routeParams, via: request.via)
             let resolution: Resolution
             do {
+                // The last step that may throw: the session changes from here on.
                 resolution = try config.resolver.resolve(
                     destination,
                     strategy: request.strategy ?? routeStrategy ?? .extend,
-                    stack: session.stack,
+                    stack: &session.stack,
                     nextEntryNumber: session.nextEntryNumber,
                     known: screenIsRoutes ? config.routeScreens[routeIndex] : nil
                 )
             } catch {
                 throw .navigation(error)
             }
+            session.settle(after: resolution)
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
             // Moved into the outcome, not copied and then dropped here: the last use of each.
             let warnings = match.warnings
@@ -172,7 +186,7 @@ public struct Navigator: Sendable {
                 redirects: consume redirects,
                 interceptors: consume records,
                 resolution: resolution,
-                session: session.resolved(by: resolution),
+                session: session,
                 warnings: warnings
             )
         }

@@ -7,17 +7,19 @@ extension NavigationResolver {
     /// screen below it, or it has none and descends (by `parent`) from the layer's modal screen; a
     /// modal step opens a layer of its own on top. Anything else dismisses layers until it can be placed.
     ///
-    /// - Parameter position: The screen's declaration index.
+    /// - Parameters:
+    ///   - position: The screen's declaration index.
+    ///   - params: Taken: the destination's entry gets them without a retain of its own.
     func extend(
         _ screen: Screen,
         at position: Int,
-        _ params: EntryParams,
+        _ params: consuming EntryParams,
         _ destination: Destination,
         _ stack: [StackEntry],
         _ ids: inout EntryIDs
-    ) throws(NavigationError) -> [StackEntry] {
-        guard !stack.isEmpty else { return try rebuild(screen, destination, &ids) }
-        if let placed = placedAsLaunched(screen, params, stack, &ids) { return placed }
+    ) throws(NavigationError) -> Placement {
+        guard !stack.isEmpty else { return .stack(try rebuild(screen, destination, &ids)) }
+        if let placed = placedAsLaunched(screen, params, stack, &ids) { return .stack(placed) }
         // Without breadcrumbs, most bases are settled by the origins alone (see `directStep`).
         let goal = destination.via.isEmpty ? position : nil
         for base in stack.indices.reversed() {
@@ -46,21 +48,57 @@ extension NavigationResolver {
             // Popped back to an entry of its own screen (a modal layer dismissed, say), the destination
             // would go straight onto it: `single_top` refreshes that entry instead of pushing a second.
             if path.isEmpty, screen.launch == .singleTop, stack[base].screen == screen.name {
-                return Array(stack[..<base]) + [stack[base].with(params: params)]
+                return .stack(Array(stack[..<base]) + [stack[base].with(params: params)])
             }
+            // No array at all for the usual direct step.
+            var steps: [StackEntry] = []
+            if !path.isEmpty {
+                steps.reserveCapacity(path.count)
+                for step in path {
+                    steps.append(ids.make(step, try entryParams(step, destination.params), first: false))
+                }
+            }
+            return .above(base: base, path: steps, last: ids.make(screen, params, first: false))
+        }
+        return .stack(try rebuild(screen, destination, &ids))
+    }
+
+    /// Where ``extend(_:at:_:_:_:_:)`` places the destination.
+    enum Placement {
+        /// A stack of its own.
+        case stack([StackEntry])
+        /// The entries up to `base` kept, then `path`'s entries and `last` on top of them: what
+        /// the stack can take in place.
+        case above(base: Int, path: [StackEntry], last: StackEntry)
+
+        /// The number of entries of the stack placed on `stack`.
+        var count: Int {
+            switch self {
+            case .stack(let new): new.count
+            case .above(let base, let path, _): base + 1 + path.count + 1
+            }
+        }
+
+        /// The stack placed on `stack`, made apart from it.
+        func stack(over stack: [StackEntry]) -> [StackEntry] {
+            switch self {
+            case .stack(let new): new
+            case .above(let base, let path, let last): Self.stack(over: stack, base: base, path: path, last: last)
+            }
+        }
+
+        /// The stack of ``above(base:path:last:)`` on `stack`, made apart from it.
+        static func stack(over stack: [StackEntry], base: Int, path: [StackEntry], last: StackEntry) -> [StackEntry] {
             // One allocation, of the final size.
             var new: [StackEntry] = []
             new.reserveCapacity(base + 1 + path.count + 1)
             // Entry by entry: `append(contentsOf:)` copies a slice through the runtime's generic
             // array copy, which looks up each field's value witnesses.
             for index in 0...base { new.append(stack[index]) }
-            for step in path {
-                new.append(ids.make(step, try entryParams(step, destination.params), first: false))
-            }
-            new.append(ids.make(screen, params, first: false))
+            for entry in path { new.append(entry) }
+            new.append(last)
             return new
         }
-        return try rebuild(screen, destination, &ids)
     }
 
     /// Where the destination goes without a path: a `root` screen replaces the stack; an entry

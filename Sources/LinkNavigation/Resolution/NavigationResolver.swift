@@ -38,32 +38,74 @@ public struct NavigationResolver: Sendable {
         nextEntryNumber: Int,
         known: NavigationConfig.RouteScreen?
     ) throws(NavigationError) -> Resolution {
+        var ids = EntryIDs(next: nextEntryNumber)
+        let placement = try place(destination, strategy: strategy, stack: stack, &ids, known: known)
+        return Resolution(old: stack, new: placement.stack(over: stack), nextEntryNumber: ids.next)
+    }
+
+    /// ``resolve(_:strategy:stack:nextEntryNumber:known:)`` applied to `stack`, changed in place
+    /// when the destination goes on top of entries it keeps (the usual `extend`): a stack whose
+    /// buffer the caller alone holds is then neither copied nor allocated again.
+    /// - Throws: ``NavigationError``; `stack` is untouched when it throws.
+    func resolve(
+        _ destination: Destination,
+        strategy: Strategy,
+        stack: inout [StackEntry],
+        nextEntryNumber: Int,
+        known: NavigationConfig.RouteScreen?
+    ) throws(NavigationError) -> Resolution {
+        var ids = EntryIDs(next: nextEntryNumber)
+        let new: [StackEntry]
+        switch try place(destination, strategy: strategy, stack: stack, &ids, known: known) {
+        case .stack(let placed):
+            new = placed
+        case .above(let base, let path, let last):
+            // In place only when `TransitionOp.between` would keep the entries up to `base`: the
+            // first entry added does not take the id of the one above them.
+            if base + 1 == stack.count || stack[base + 1].id != (path.isEmpty ? last.id : path[0].id) {
+                return Resolution(keeping: base + 1, of: &stack, adding: path, last, nextEntryNumber: ids.next)
+            }
+            new = Placement.stack(over: stack, base: base, path: path, last: last)
+        }
+        let resolution = Resolution(old: stack, new: new, nextEntryNumber: ids.next)
+        stack = new
+        return resolution
+    }
+
+    /// Where the destination goes on `stack`, within the depth limit; `ids` issues the new entries' ids.
+    private func place(
+        _ destination: Destination,
+        strategy: Strategy,
+        stack: [StackEntry],
+        _ ids: inout EntryIDs,
+        known: NavigationConfig.RouteScreen?
+    ) throws(NavigationError) -> Placement {
         let found = known.map(\.position) ?? graph.position(of: destination.screen)
         guard let position = found, position >= 0 else { throw .unknownScreen(destination.screen) }
         let screen = graph.ordered[position]
         for name in destination.via where graph[name] == nil { throw .unknownScreen(name) }
         let params = try entryParams(screen, destination.params, checked: known?.paramsChecked ?? false)
-        var ids = EntryIDs(next: nextEntryNumber)
-        let new: [StackEntry]
+        let placement: Placement
         switch strategy {
         case .rebuild:
-            new = try rebuild(screen, destination, &ids)
+            placement = .stack(try rebuild(screen, destination, &ids))
         case .push where stack.isEmpty:
             // Nothing to push onto: a cold start builds the stack as `extend` does, so back works.
-            new = try extend(screen, at: position, params, destination, stack, &ids)
+            placement = try extend(screen, at: position, params, destination, stack, &ids)
         case .push:
-            new = try push(screen, params, stack, &ids)
+            placement = .stack(try push(screen, params, stack, &ids))
         case .extend:
-            new = try extend(screen, at: position, params, destination, stack, &ids)
+            placement = try extend(screen, at: position, params, destination, stack, &ids)
         }
-        guard new.count <= maxDepth else { throw .stackTooDeep(limit: maxDepth) }
-        return Resolution(old: stack, new: new, nextEntryNumber: ids.next)
+        guard placement.count <= maxDepth else { throw .stackTooDeep(limit: maxDepth) }
+        return placement
     }
 
     /// Issues entry ids in order.
     struct EntryIDs {
         var next: Int
-        mutating func make(_ screen: Screen, _ params: EntryParams, first: Bool) -> StackEntry {
+        /// `params` taken: the entry gets them without a retain of its own.
+        mutating func make(_ screen: Screen, _ params: consuming EntryParams, first: Bool) -> StackEntry {
             defer { next += 1 }
             let presentation: Presentation = first ? .root : (screen.presentation == .modal ? .modal : .push)
             return StackEntry(

@@ -47,6 +47,14 @@ public struct Mediation: Sendable, Hashable {
         self.transition = transition
     }
 
+    /// The entries themselves: `source` moved in when the caller has taken it off its stack.
+    init(source: consuming StackEntry?, destination: StackEntry, transition: [TransitionOp]) {
+        self.source = source
+        presentation = destination.presentation
+        self.destination = destination
+        self.transition = transition
+    }
+
     /// Calls `body` with each entry of ``payload``, in order, without building the list.
     package func forEachPayloadItem(_ body: (StackEntry) -> Void) {
         for op in transition { Self.forEachEntry(of: op) { entry, _ in body(entry) } }
@@ -58,6 +66,13 @@ public struct Mediation: Sendable, Hashable {
     /// The ops are read in place: a copy of each op out of the array, and a second one to look
     /// for later entries of a `replace`, cost more than the entries handed on.
     package func forEachPayloadMember(_ body: (StackEntry) -> Void) {
+        // The usual transition, entries popped or dismissed and then one pushed or presented, hands
+        // params to that entry alone: the new stack's top, which is ``destination``, handed as it is
+        // stored here rather than copied out of its op.
+        if handsDestinationAlone, let destination {
+            body(destination)
+            return
+        }
         transition.withUnsafeBufferPointer { ops in
             for index in ops.indices {
                 switch ops[index] {
@@ -72,6 +87,25 @@ public struct Mediation: Sendable, Hashable {
                     break
                 }
             }
+        }
+    }
+
+    /// Whether the transition is pops and dismisses followed by one push or present (of the new
+    /// stack's top, which ``destination`` is). The ops' cases are read in place.
+    private var handsDestinationAlone: Bool {
+        transition.withUnsafeBufferPointer { ops in
+            guard let last = ops.indices.last else { return false }
+            switch ops[last] {
+            case .push, .present: break
+            default: return false
+            }
+            for index in 0..<last {
+                switch ops[index] {
+                case .pop, .dismiss: continue
+                default: return false
+                }
+            }
+            return true
         }
     }
 
@@ -118,6 +152,32 @@ public struct Resolution: Sendable, Hashable {
         stack = new
         transition = TransitionOp.between(old, new)
         mediation = Mediation(old: old, new: new, transition: transition)
+        self.nextEntryNumber = nextEntryNumber
+    }
+
+    /// The resolution from `stack` to its first `kept` entries with `path`'s entries and `last`
+    /// above them, applied to `stack` in place: the entries above `kept` leave the stack's own
+    /// buffer (its top one moved into the mediation as its source) and the new ones are appended
+    /// there, so that a stack held only by the caller is neither copied nor allocated again.
+    ///
+    /// The same resolution as `Resolution(old:new:nextEntryNumber:)` to that stack, provided the
+    /// first entry added does not take the id of the entry above `kept` (see
+    /// ``TransitionOp/between(_:keeping:adding:_:)``).
+    init(
+        keeping kept: Int,
+        of stack: inout [StackEntry],
+        adding path: [StackEntry],
+        _ last: StackEntry,
+        nextEntryNumber: Int
+    ) {
+        transition = TransitionOp.between(stack, keeping: kept, adding: path, last)
+        let source = stack.count > kept ? stack.popLast() : stack.last
+        if stack.count > kept { stack.removeLast(stack.count - kept) }
+        // Entry by entry: `append(contentsOf:)` copies through the runtime's generic array copy.
+        for entry in path { stack.append(entry) }
+        stack.append(last)
+        self.stack = stack
+        mediation = Mediation(source: source, destination: last, transition: transition)
         self.nextEntryNumber = nextEntryNumber
     }
 

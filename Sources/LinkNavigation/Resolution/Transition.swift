@@ -26,19 +26,7 @@ public enum TransitionOp: Sendable, Hashable {
         var ops: [TransitionOp] = []
         // At most one op per entry removed, updated or added: one allocation, not one per growth.
         ops.reserveCapacity(old.count - kept + new.count)
-        // The entries are read in place, by index: a slice of either stack retains its buffer.
-        var height = old.count
-        while height > kept {
-            var layer = height - 1
-            while layer >= kept && old[layer].presentation != .modal { layer -= 1 }
-            if layer >= kept {
-                ops.append(.dismiss)  // the whole layer, entries above its modal root included
-                height = layer
-            } else {
-                ops.append(.pop(height - kept))
-                height = kept
-            }
-        }
+        appendRemovals(from: old, downTo: kept, to: &ops)
         // Kept entries are most often copies of the old ones: compared by their bits in place first.
         let same = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
@@ -51,10 +39,51 @@ public enum TransitionOp: Sendable, Hashable {
         if !same {
             for i in 0..<kept where old[i] != new[i] { ops.append(.update(new[i])) }
         }
-        for index in kept..<new.count {
-            ops.append(new[index].presentation == .modal ? .present(new[index]) : .push(new[index]))
-        }
+        for index in kept..<new.count { ops.append(.adding(new[index])) }
         return ops
+    }
+
+    /// ``between(_:_:)`` from `old` to its first `kept` entries with `path`'s entries and `last`
+    /// above them, without that stack being made, when `between` would keep exactly `kept` entries:
+    /// there is one above them in `old` at most when the first entry added does not take its id.
+    static func between(
+        _ old: [StackEntry],
+        keeping kept: Int,
+        adding path: [StackEntry],
+        _ last: StackEntry
+    ) -> [TransitionOp] {
+        var ops: [TransitionOp] = []
+        ops.reserveCapacity(old.count - kept + path.count + 1)
+        appendRemovals(from: old, downTo: kept, to: &ops)
+        // The kept entries are `old`'s own: none is updated.
+        for entry in path { ops.append(.adding(entry)) }
+        ops.append(.adding(last))
+        return ops
+    }
+
+    /// The op that adds `entry` on top: a push, or a present for a modal entry.
+    @inline(__always)
+    private static func adding(_ entry: StackEntry) -> TransitionOp {
+        entry.presentation == .modal ? .present(entry) : .push(entry)
+    }
+
+    /// Appends the ops that take `old` down to its first `kept` entries: each modal layer above
+    /// them dismissed, from the top, then the rest popped at once.
+    @inline(__always)
+    private static func appendRemovals(from old: [StackEntry], downTo kept: Int, to ops: inout [TransitionOp]) {
+        // The entries are read in place, by index: a slice of the stack retains its buffer.
+        var height = old.count
+        while height > kept {
+            var layer = height - 1
+            while layer >= kept && old[layer].presentation != .modal { layer -= 1 }
+            if layer >= kept {
+                ops.append(.dismiss)  // the whole layer, entries above its modal root included
+                height = layer
+            } else {
+                ops.append(.pop(height - kept))
+                height = kept
+            }
+        }
     }
 }
 

@@ -19,6 +19,14 @@ extension Session {
         )
     }
 
+    /// ``resolved(by:)`` in place, for a resolution already applied to ``stack``: its entry counter
+    /// taken, and the parked navigation dropped once its flow's layer has left the stack.
+    @inline(__always)
+    mutating func settle(after resolution: Resolution) {
+        nextEntryNumber = resolution.nextEntryNumber
+        if let parked = parkedBox, !parked.value.isPresented(on: stack) { parkedBox = nil }
+    }
+
     /// Becomes `other`, as `self = other` does, assigning only what differs: a navigation hands back
     /// a session made from this one, whose id and attributes are the very same values, so they are
     /// neither retained nor released again, and neither is an untouched stack or parked box.

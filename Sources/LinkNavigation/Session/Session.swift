@@ -7,23 +7,24 @@ public enum AttributeValue: Sendable, Hashable {
 
 /// A navigation waiting for a flow to complete.
 ///
-/// Its fields live in one shared, immutable box, like ``Screen``'s: an optional navigation is then
-/// one reference, copied and destroyed inline, where six fields made every `ParkedNavigation?`
-/// (one per answer, most of them empty) go through the run time's generic optional witnesses.
+/// Its fields live in one shared, immutable box (``ParkedBox``), like ``Screen``'s: an optional
+/// navigation is then one reference, copied and destroyed inline, where six fields made every
+/// `ParkedNavigation?` (one per answer, most of them empty) go through the run time's generic
+/// optional witnesses. A ``Session`` keeps that very box: one allocation per parked navigation.
 public struct ParkedNavigation: Sendable, Hashable {
-    private let fields: Fields
+    let box: ParkedBox
 
     /// The URL as first requested: it is run again from the start when the flow completes.
-    public var url: String { fields.values.url }
-    public var strategy: Strategy? { fields.values.strategy }
-    public var via: [String] { fields.values.via }
+    public var url: String { box.values.url }
+    public var strategy: Strategy? { box.values.strategy }
+    public var via: [String] { box.values.via }
     /// The flow that parked it.
-    public var flow: String { fields.values.flow }
+    public var flow: String { box.values.flow }
     /// The stack before the flow's layer was presented, restored when the flow is cancelled.
-    public var stackBefore: [StackEntry] { fields.values.stackBefore }
+    public var stackBefore: [StackEntry] { box.values.stackBefore }
     /// The id of the entry that opened the flow's layer: once it leaves the stack, the parked
     /// navigation is dropped.
-    public var layerEntryID: String? { fields.values.layerEntryID }
+    public var layerEntryID: String? { box.values.layerEntryID }
 
     public init(
         url: String,
@@ -33,8 +34,8 @@ public struct ParkedNavigation: Sendable, Hashable {
         stackBefore: [StackEntry],
         layerEntryID: String? = nil
     ) {
-        fields = Fields(
-            Values(
+        box = ParkedBox(
+            ParkedBox.Values(
                 url: url,
                 strategy: strategy,
                 via: via,
@@ -45,6 +46,10 @@ public struct ParkedNavigation: Sendable, Hashable {
         )
     }
 
+    /// The navigation whose fields `box` holds.
+    @inline(__always)
+    init(box: ParkedBox) { self.box = box }
+
     /// Whether the flow's layer is still on `stack`.
     public func isPresented(on stack: [StackEntry]) -> Bool {
         guard let layerEntryID else { return false }
@@ -52,26 +57,10 @@ public struct ParkedNavigation: Sendable, Hashable {
     }
 
     public static func == (lhs: ParkedNavigation, rhs: ParkedNavigation) -> Bool {
-        lhs.fields === rhs.fields || lhs.fields.values == rhs.fields.values
+        lhs.box === rhs.box || lhs.box.values == rhs.box.values
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(fields.values) }
-
-    /// Every field: what equality and hashing look at.
-    private struct Values: Sendable, Hashable {
-        let url: String
-        let strategy: Strategy?
-        let via: [String]
-        let flow: String
-        let stackBefore: [StackEntry]
-        let layerEntryID: String?
-    }
-
-    private final class Fields: Sendable {
-        let values: Values
-
-        init(_ values: Values) { self.values = values }
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.values) }
 }
 
 /// A session's state: its stack (modal entries open layers), attributes, a version that grows with
@@ -88,8 +77,8 @@ public struct Session: Sendable, Hashable {
     public var nextEntryNumber: Int
 
     public var parked: ParkedNavigation? {
-        get { parkedBox?.value }
-        set { parkedBox = newValue.map(ParkedBox.init) }
+        get { parkedBox.map(ParkedNavigation.init(box:)) }
+        set { parkedBox = newValue?.box }
     }
 
     public init(
@@ -105,7 +94,7 @@ public struct Session: Sendable, Hashable {
             stack: stack,
             attributes: attributes,
             version: version,
-            parkedBox: parked.map(ParkedBox.init),
+            parkedBox: parked?.box,
             nextEntryNumber: nextEntryNumber
         )
     }
@@ -157,11 +146,26 @@ extension Session {
     }
 }
 
-/// A parked navigation in one immutable heap box, shared by the copies of a session.
+/// A parked navigation's fields in one immutable heap box: the navigation is this one reference,
+/// shared by the copies of a session, which keeps it as it is.
 final class ParkedBox: Sendable {
-    let value: ParkedNavigation
+    let values: Values
 
-    init(_ value: ParkedNavigation) { self.value = value }
+    init(_ values: Values) { self.values = values }
+
+    /// The navigation this box holds.
+    @inline(__always)
+    var value: ParkedNavigation { ParkedNavigation(box: self) }
+
+    /// Every field: what equality and hashing look at.
+    struct Values: Sendable, Hashable {
+        let url: String
+        let strategy: Strategy?
+        let via: [String]
+        let flow: String
+        let stackBefore: [StackEntry]
+        let layerEntryID: String?
+    }
 
     /// The box's address, 0 for none: an identity check with no retain of either box.
     @inline(__always)
@@ -174,6 +178,6 @@ final class ParkedBox: Sendable {
     @inline(__always)
     static func same(_ lhs: ParkedBox?, _ rhs: ParkedBox?) -> Bool {
         if lhs === rhs { return true }
-        return lhs?.value == rhs?.value
+        return lhs?.values == rhs?.values
     }
 }

@@ -6,25 +6,35 @@ extension SessionStore {
     /// While lent, the session holds
     /// - the caller's id, moved in;
     /// - a copy of the slot's stack (one retain): copy on write keeps the stored stack as it was, to
-    ///   compare with and to keep if the body throws;
+    ///   compare with and to keep if the body throws; or, when lent by move (`lendingStack`), the
+    ///   slot's stack itself, whose field is then uninitialised like the attributes' until it is
+    ///   put back;
     /// - the slot's attributes, moved out: the body changes them in place, and the update's
     ///   ``AttributeSnapshot`` holds what they were. The slot's field is uninitialised until
-    ///   ``takeBack(attributesChanged:)`` or ``restore(_:)`` puts attributes back;
+    ///   ``takeBack(attributesChanged:stackChanged:)`` or ``restore(_:)`` puts attributes back;
     /// - the slot's parked box, retained only when there is one;
     /// - the version and entry number.
     struct LentSession: ~Copyable {
         let slot: UnsafeMutablePointer<Slot>
         let session: UnsafeMutablePointer<Session>
+        /// Whether the stack is lent by move.
+        let lendsStack: Bool
 
         /// Lends the session of `slot`, built at `session` (uninitialised memory), under `id`.
         @inline(__always)
-        init(_ slot: UnsafeMutablePointer<Slot>, at session: UnsafeMutablePointer<Session>, id: consuming String) {
+        init(
+            _ slot: UnsafeMutablePointer<Slot>,
+            at session: UnsafeMutablePointer<Session>,
+            id: consuming String,
+            lendingStack: Bool
+        ) {
             self.slot = slot
             self.session = session
+            lendsStack = lendingStack
             session.initialize(
                 to: Session(
                     id: id,
-                    stack: slot.pointee.stack,
+                    stack: lendingStack ? slot.field(\.stack).move() : slot.pointee.stack,
                     attributes: slot.field(\.attributes).move(),
                     version: slot.pointee.version,
                     // Most sessions have no parked navigation: no retain call for the absent box.
@@ -36,9 +46,10 @@ extension SessionStore {
 
         /// Stores what the body left in the session, version aside (the store's to set), and
         /// releases the rest.
+        /// - Parameter stackChanged: For a stack lent by move, whether the body changed it.
         /// - Returns: Whether anything differed from the slot.
         @inline(__always)
-        consuming func takeBack(attributesChanged: Bool) -> Bool {
+        consuming func takeBack(attributesChanged: Bool, stackChanged: Bool) -> Bool {
             var changed = attributesChanged
             slot.field(\.attributes).initialize(to: session.field(\.attributes).move())
             let entryNumber = session.pointee.nextEntryNumber
@@ -46,13 +57,18 @@ extension SessionStore {
                 slot.pointee.nextEntryNumber = entryNumber
                 changed = true
             }
-            // An untouched stack is the very buffer the slot holds: the lent copy is only released.
-            let stack = session.field(\.stack).move()
-            // The buffer check first, inline: `stacksEqual` is a call, which an update that leaves
-            // the stack alone (most outside navigation) should not pay for.
-            if !stack.sharesBuffer(with: slot.pointee.stack), !StackEntry.stacksEqual(stack, slot.pointee.stack) {
-                slot.pointee.stack = stack
-                changed = true
+            if lendsStack {
+                slot.field(\.stack).initialize(to: session.field(\.stack).move())
+                changed = changed || stackChanged
+            } else {
+                // An untouched stack is the very buffer the slot holds: the lent copy is only released.
+                let stack = session.field(\.stack).move()
+                // The buffer check first, inline: `stacksEqual` is a call, which an update that
+                // leaves the stack alone (most outside navigation) should not pay for.
+                if !stack.sharesBuffer(with: slot.pointee.stack), !StackEntry.stacksEqual(stack, slot.pointee.stack) {
+                    slot.pointee.stack = stack
+                    changed = true
+                }
             }
             // Most updates leave the parked navigation alone: the same box, or none on either side,
             // which needs no release at all.
@@ -74,6 +90,11 @@ extension SessionStore {
         @inline(__always)
         consuming func restore(_ attributes: consuming SessionAttributes) {
             slot.field(\.attributes).initialize(to: attributes)
+            // A stack lent by move goes back as the body left it: as it was, as the body must leave it.
+            if lendsStack {
+                slot.field(\.stack).initialize(to: session.field(\.stack).move())
+                session.field(\.stack).initialize(to: [])  // nothing to release below
+            }
             session.deinitialize(count: 1)
         }
     }

@@ -81,6 +81,39 @@ extension SessionStore {
         expectedVersion: Int? = nil,
         _ body: (inout Session) throws(NavigationFailure) -> Void
     ) throws(SessionStoreError) -> Int {
+        try withLockedSlot(id) { (slot, id, now) throws(SessionStoreError) -> Int in
+            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, lendsStack: false) {
+                (session) throws(NavigationFailure) -> Bool in
+                try body(&session)
+                return false
+            }
+        }
+    }
+
+    /// ``apply(_:expectedVersion:_:)`` for a body that changes the session's stack in place: the
+    /// stack is lent by move, not copied, so the body holds the only reference to its buffer (a
+    /// navigation replaces the top entry without allocating a new stack or freeing the old one).
+    ///
+    /// The store keeps no copy to compare with: `body` returns whether it changed the stack, and
+    /// must leave the stack as it was when it throws (the store puts back what it finds there).
+    public func applyLendingStack(
+        _ id: consuming String,
+        expectedVersion: Int? = nil,
+        _ body: (inout Session) throws(NavigationFailure) -> Bool
+    ) throws(SessionStoreError) -> Int {
+        try withLockedSlot(id) { (slot, id, now) throws(SessionStoreError) -> Int in
+            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, lendsStack: true, body)
+        }
+    }
+
+    /// Runs `body` on the live slot of `id` under its shard's lock, with the id (to be taken as
+    /// the lent session's) and the time read before the lock. Returns what `body` returns.
+    /// - Throws: ``SessionStoreError/noSession`` for an unknown or expired id, or what `body` throws.
+    @inline(__always)
+    private func withLockedSlot(
+        _ id: consuming String,
+        _ body: (inout Slot, inout String?, Int64) throws(SessionStoreError) -> Int
+    ) throws(SessionStoreError) -> Int {
         guard let key = SessionKey(id) else { throw .noSession }
         let now = clock.now()
         let place = locate(key)
@@ -100,7 +133,7 @@ extension SessionStore {
                 ttl: idleTTL,
                 expired: &expired
             ) { (slot) throws(SessionStoreError) -> Int in
-                try modify(&slot, id: &carried, now: now, expectedVersion: expectedVersion, body)
+                try body(&slot, &carried, now)
             }
         }
         if expired { held.subtract(1, ordering: .relaxed) }
@@ -110,13 +143,19 @@ extension SessionStore {
 
     /// The read-modify-write of ``mutate(_:expectedVersion:_:)`` on one live slot, in place, under
     /// its shard's lock. Returns the version stored.
-    /// - Parameter id: Taken (left `nil`) as the lent session's id.
+    /// - Parameters:
+    ///   - id: Taken (left `nil`) as the lent session's id.
+    ///   - lendsStack: Whether the stack is moved into the lent session, `body` returning whether
+    ///     it changed it, or copied, to be compared with what `body` leaves (whose result is then
+    ///     not read).
+    @inline(__always)
     func modify(
         _ stored: inout Slot,
         id: inout String?,
         now: Int64,
         expectedVersion: Int?,
-        _ body: (inout Session) throws(NavigationFailure) -> Void
+        lendsStack: Bool,
+        _ body: (inout Session) throws(NavigationFailure) -> Bool
     ) throws(SessionStoreError) -> Int {
         stored.lastAccess = now
         if let expectedVersion, expectedVersion != stored.version {
@@ -135,15 +174,18 @@ extension SessionStore {
                 return try withUnsafeTemporaryAllocation(of: Session.self, capacity: 1) {
                     (memory) throws(SessionStoreError) -> Int in
                     guard let place = memory.baseAddress else { preconditionFailure("no room for the session") }
-                    let lent = LentSession(slot, at: place, id: id.take() ?? "")
+                    let lent = LentSession(slot, at: place, id: id.take() ?? "", lendingStack: lendsStack)
+                    let stackChanged: Bool
                     do throws(NavigationFailure) {
-                        try body(&lent.session.pointee)
+                        stackChanged = try body(&lent.session.pointee)
                     } catch {
                         lent.restore(attributes.restored())
                         throw .navigation(error)
                     }
                     let attributesChanged = !attributes.matches(lent.session.pointee.attributes)
-                    if lent.takeBack(attributesChanged: attributesChanged) { slot.pointee.version += 1 }
+                    if lent.takeBack(attributesChanged: attributesChanged, stackChanged: stackChanged) {
+                        slot.pointee.version += 1
+                    }
                     return slot.pointee.version
                 }
             }

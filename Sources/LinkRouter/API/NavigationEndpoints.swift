@@ -30,13 +30,13 @@ extension APIResponder {
         )
         // A local function, not a closure in a `let`: passed only as a non-escaping argument, its
         // captures need no heap box.
-        func navigate(_ session: Session) throws(NavigationFailure) -> NavigationOutcome {
-            try config.navigator.navigate(navigation, session: session)
+        func navigate(_ session: inout Session) throws(NavigationFailure) -> NavigationOutcome {
+            try config.navigator.navigate(navigation, in: &session)
         }
-        guard config.sessions.clientIDs else { return try run(id, expected, config, navigate) }
+        guard config.sessions.clientIDs else { return try runInPlace(id, expected, config, navigate) }
         // A client-chosen id: one lookup when the session exists, as it does after its first link.
         do {
-            return try run(id, expected, config, navigate)
+            return try runInPlace(id, expected, config, navigate)
         } catch  where error.code == "no_session" {}
         let created: Bool
         do {
@@ -47,7 +47,7 @@ extension APIResponder {
             throw APIError(error)
         }
         do {
-            return try run(id, expected, config, navigate)
+            return try runInPlace(id, expected, config, navigate)
         } catch {
             // A refused navigation leaves no session behind: drop the one it created, unless
             // another request has changed it since (its version is no longer 1).
@@ -127,6 +127,24 @@ extension APIResponder {
         _ config: LoadedConfig,
         _ navigation: (Session) throws(NavigationFailure) -> NavigationOutcome
     ) throws(APIError) -> HTTPResponse {
+        try runInPlace(id, expected, config) { (session) throws(NavigationFailure) -> NavigationOutcome in
+            let outcome = try navigation(session)
+            // Only the stack, counter and parked navigation are assigned: the id and attributes
+            // are the lent session's own.
+            session.become(outcome.session)
+            return outcome
+        }
+    }
+
+    /// ``run(_:_:_:_:)`` for a navigation that leaves the session it is lent as its outcome's
+    /// session, the stack changed in place (the store lends the stack by move), and whose
+    /// resolution goes from the stack it was lent to the one it leaves.
+    private func runInPlace(
+        _ id: String,
+        _ expected: Int?,
+        _ config: LoadedConfig,
+        _ navigation: (inout Session) throws(NavigationFailure) -> NavigationOutcome
+    ) throws(APIError) -> HTTPResponse {
         var failure: APIError?
         // The outcome is made in place and answered from there: it is never moved out of the
         // store's closure through a generic result (each move copies all of its bytes).
@@ -138,16 +156,14 @@ extension APIResponder {
             var made = false
             let version: Int
             do throws(SessionStoreError) {
-                // `apply`, not `update`: the outcome already holds the session as stored, so only
-                // its version is missing, and no second copy of the session is made.
-                version = try engine.store.apply(id, expectedVersion: expected) {
-                    (session) throws(NavigationFailure) in
-                    let result = try navigation(session)
-                    // Only the stack, counter and parked navigation are assigned: the id and
-                    // attributes are the lent session's own.
-                    session.become(result.session)
-                    outcome.initialize(to: result)
+                // Not `update`: the outcome already holds the session as stored, so only its version
+                // is missing, and no second copy of the session is made.
+                version = try engine.store.applyLendingStack(id, expectedVersion: expected) {
+                    (session) throws(NavigationFailure) -> Bool in
+                    outcome.initialize(to: try navigation(&session))
                     made = true
+                    // The resolution's transition is empty exactly when the stack is unchanged.
+                    return !outcome.pointee.resolution.isUnchanged
                 }
             } catch {
                 if case .navigation(let refused) = error { engine.metrics.recordNavigation(Self.result(of: refused)) }
