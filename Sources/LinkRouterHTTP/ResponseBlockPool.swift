@@ -31,13 +31,23 @@ final class ResponseBlockPool: Sendable {
     private struct Spare: @unchecked Sendable {
         // @unchecked: `ManagedBuffer` is not Sendable; a block is given to the pool only when
         // its one holder lets it go (`giveBack` checks), and taken from it by one thread.
-        let block: ResponseBytes.Storage
+        /// The pool's reference, moved in from the giver and out to the taker (or released by
+        /// `deinit`): unmanaged, so that moving it into and out of the array retains and
+        /// releases nothing.
+        let block: Unmanaged<ResponseBytes.Storage>
     }
 
     init() {
         var blocks: [Spare] = []
         blocks.reserveCapacity(Self.limit)
         spare = Mutex(blocks)
+    }
+
+    deinit {
+        // The shared pool lasts as long as the process; another one lets its blocks go here.
+        spare.withLock { blocks in
+            for kept in blocks { kept.block.release() }
+        }
     }
 
     /// Runs `body` on the spare blocks with the lock held, telling ThreadSanitizer (when the process
@@ -58,7 +68,7 @@ final class ResponseBlockPool: Sendable {
 
     /// A spare block, empty, or `nil` when there is none.
     func take() -> ResponseBytes.Storage? {
-        guard let block = locked({ $0.popLast() })?.block else { return nil }
+        guard let block = locked({ $0.popLast() })?.block.takeRetainedValue() else { return nil }
         block.withUnsafeMutablePointerToHeader { $0.pointee.count = 0 }
         return block
     }
@@ -71,12 +81,15 @@ final class ResponseBlockPool: Sendable {
         guard isKnownUniquelyReferenced(&block),
             block.withUnsafeMutablePointerToHeader({ $0.pointee.capacity }) == Self.blockCapacity
         else { return false }
-        var kept = Optional(Spare(block: block))
-        return locked { blocks in
-            guard blocks.count < Self.limit, let moved = kept.take() else { return false }
-            blocks.append(moved)
+        // The caller's reference, moved into the pool's own: kept, or released here.
+        let kept = Spare(block: Unmanaged.passRetained(consume block))
+        let isKept = locked { blocks in
+            guard blocks.count < Self.limit else { return false }
+            blocks.append(kept)
             return true
         }
+        if !isKept { kept.block.release() }
+        return isKept
     }
 
     /// How many spare blocks the pool holds.
@@ -85,6 +98,6 @@ final class ResponseBlockPool: Sendable {
     /// Whether `block` is one of the spare blocks.
     func holds(_ block: ResponseBytes.Storage) -> Bool {
         let wanted = ObjectIdentifier(block)
-        return locked { $0.contains { ObjectIdentifier($0.block) == wanted } }
+        return locked { $0.contains { ObjectIdentifier($0.block.takeUnretainedValue()) == wanted } }
     }
 }
