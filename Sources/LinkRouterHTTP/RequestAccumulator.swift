@@ -8,9 +8,9 @@ import Darwin
 ///
 /// Ownership: each connection holds one, retained in its socket context from the connection's
 /// start to its close, and its requests use it in turn: the URI log callback begins a request on
-/// it, retains it once more and returns it, which libmicrohttpd stores as the request's `*req_cls`;
-/// the request-completed callback ends the request and releases that reference (see
-/// `HTTPServer+Callbacks.swift`). Its header and body buffers keep their capacity from one
+/// it and returns it, borrowed, which libmicrohttpd stores as the request's `*req_cls`; the
+/// request-completed callback ends the request (see ``RequestContext``; a request that finds it
+/// in use gets one of its own). Its header and body buffers keep their capacity from one
 /// request to the next, so a usual request allocates neither.
 ///
 /// Deliberately not `Sendable`: libmicrohttpd serves one connection on one worker thread and never
