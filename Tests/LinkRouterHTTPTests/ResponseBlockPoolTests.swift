@@ -40,6 +40,27 @@ import Testing
         #expect(pool.count == 0)
     }
 
+    /// A pool's spare blocks are its own references: they go when the pool goes.
+    @Test func aPoolLetsItsBlocksGoWhenItGoes() {
+        weak var spare: ResponseBytes.Storage?
+        do {
+            let pool = ResponseBlockPool()
+            // Outside `#expect`, which would keep the argument for its report.
+            let kept = pool.giveBack(Self.pooledSizeBlock(noting: &spare))
+            #expect(kept)
+            #expect(spare != nil, "the pool holds the block")
+        }
+        #expect(spare == nil)
+    }
+
+    /// ``pooledSizeBlock()``, also noted in `reference` (weak at the caller): the block returned is
+    /// held by nothing else.
+    static func pooledSizeBlock(noting reference: inout ResponseBytes.Storage?) -> ResponseBytes.Storage {
+        let block = pooledSizeBlock()
+        reference = block
+        return block
+    }
+
     @Test func atMostTheLimitIsKept() {
         let pool = ResponseBlockPool()
         for index in 0..<(ResponseBlockPool.limit + 5) {
