@@ -13,15 +13,19 @@ public struct HTTPHeaders: Sendable, Sequence {
     private var added: [(name: String, value: String)] {
         get {
             switch addedFields {
+            case .none: []
             case .json: Self.jsonFields
             case .list(let fields): fields
             }
         }
-        set { addedFields = .list(newValue) }
+        set { addedFields = newValue.isEmpty ? .none : .list(newValue) }
     }
 
     /// How the fields given as strings are kept.
     private enum AddedFields {
+        /// No field, as a request has: nothing to retain or release, where an empty array is
+        /// retained and released all the same.
+        case none
         /// Exactly `Content-Type: application/json`, the one field of nearly every answer of a
         /// JSON API: kept without an array, whose copy into each answer and release once it is
         /// sent were two atomic operations on one object that every thread shares.
@@ -39,13 +43,13 @@ public struct HTTPHeaders: Sendable, Sequence {
         let isJSON =
             fields.count == 1 && fields[0].name.utf8.elementsEqual(Self.jsonName.utf8)
             && fields[0].value.utf8.elementsEqual(Self.jsonValue.utf8)
-        addedFields = isJSON ? .json : .list(fields)
+        addedFields = isJSON ? .json : fields.isEmpty ? .none : .list(fields)
     }
 
     /// A request's fields as received.
     init(received: ReceivedHeaderFields) {
         self.received = received
-        addedFields = .list([])
+        addedFields = .none
     }
 
     /// The received fields, moved out: none are left.
@@ -57,7 +61,8 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Every field, in order (made into strings when they were received as bytes).
     public var fields: [(name: String, value: String)] {
-        received.isEmpty ? added : added.isEmpty ? received.strings : received.strings + added
+        let added = added
+        return received.isEmpty ? added : added.isEmpty ? received.strings : received.strings + added
     }
 
     /// The first value of `name`, compared without regard to ASCII case.
@@ -73,6 +78,7 @@ public struct HTTPHeaders: Sendable, Sequence {
             return value
         }
         // By index: iterating an array of tuples looks up the tuple's type metadata at run time.
+        let added = added
         for index in added.indices where Self.sameName(added[index].name, name) { return added[index].value }
         return nil
     }
@@ -116,6 +122,8 @@ public struct HTTPHeaders: Sendable, Sequence {
         satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool? {
         switch addedFields {
+        case .none:
+            return nil
         case .json:
             guard Self.withBytes(of: Self.jsonName, { Self.sameName($0, name) }) else { return nil }
             return Self.withBytes(of: Self.jsonValue, test)
@@ -135,7 +143,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     public mutating func add(_ name: String, _ value: String) {
         var fields = added
         // Dropped here, so that the append finds the array held once.
-        addedFields = .list([])
+        addedFields = .none
         fields.append((name, value))
         addedFields = .list(fields)
     }
@@ -156,6 +164,8 @@ public struct HTTPHeaders: Sendable, Sequence {
             for field in received.strings { body(field.name, field.value) }
         }
         switch addedFields {
+        case .none:
+            break
         case .json:
             body(Self.jsonName, Self.jsonValue)
         case .list(let added):

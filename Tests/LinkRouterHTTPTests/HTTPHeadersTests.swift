@@ -46,6 +46,18 @@ import Testing
         #expect(headers.values("content-type") == ["text/plain"])
     }
 
+    @Test func noFieldsReadAsNoneUntilOneIsAdded() {
+        var headers = HTTPHeaders()
+        #expect(Self.sent(headers).isEmpty)
+        #expect(headers.fields.isEmpty)
+        #expect(headers["Content-Type"] == nil)
+        #expect(headers.contentType { _ in true } == nil)
+        headers.add("Content-Type", "application/json")
+        headers.add("Allow", "POST")
+        #expect(Self.sent(headers) == ["Content-Type: application/json", "Allow: POST"])
+        #expect(HTTPHeaders([]).fields.isEmpty)
+    }
+
     /// A copy is a value: adding to it leaves the original as it was.
     @Test func aCopyAddsOnItsOwn() {
         let original = HTTPHeaders([(name: "Content-Type", value: "application/json")])
