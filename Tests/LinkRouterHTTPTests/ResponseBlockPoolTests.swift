@@ -61,6 +61,25 @@ import Testing
         return block
     }
 
+    /// Blocks given back one after another are all kept, all seen, and all taken again once.
+    @Test func everyBlockGivenBackIsTakenOnce() {
+        let pool = ResponseBlockPool()
+        var identities: Set<ObjectIdentifier> = []
+        for _ in 0..<3 {
+            let block = Self.pooledSizeBlock()
+            identities.insert(ObjectIdentifier(block))
+            let kept = pool.giveBack(consume block)
+            #expect(kept)
+        }
+        #expect(pool.count == 3)
+        var taken: [ResponseBytes.Storage] = []
+        while let block = pool.take() { taken.append(block) }
+        #expect(Set(taken.map(ObjectIdentifier.init)) == identities)
+        #expect(taken.count == 3)
+        #expect(pool.count == 0)
+        #expect(taken.allSatisfy { !pool.holds($0) })
+    }
+
     @Test func atMostTheLimitIsKept() {
         let pool = ResponseBlockPool()
         for index in 0..<(ResponseBlockPool.limit + 5) {
