@@ -7,17 +7,49 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// Fields received from a client, all before ``added``.
     private var received: ReceivedHeaderFields
     /// Fields given as strings: by ``init(_:)``, ``add(_:_:)`` and ``set(_:_:)``.
-    private var added: [(name: String, value: String)]
+    private var addedFields: AddedFields
+
+    /// The fields given as strings, as an array.
+    private var added: [(name: String, value: String)] {
+        get {
+            switch addedFields {
+            case .none: []
+            case .json: Self.jsonFields
+            case .list(let fields): fields
+            }
+        }
+        set { addedFields = newValue.isEmpty ? .none : .list(newValue) }
+    }
+
+    /// How the fields given as strings are kept.
+    private enum AddedFields {
+        /// No field, as a request has: nothing to retain or release, where an empty array is
+        /// retained and released all the same.
+        case none
+        /// Exactly `Content-Type: application/json`, the one field of nearly every answer of a
+        /// JSON API: kept without an array, whose copy into each answer and release once it is
+        /// sent were two atomic operations on one object that every thread shares.
+        case json
+        case list([(name: String, value: String)])
+    }
+
+    private static let jsonName = "Content-Type"
+    private static let jsonValue = "application/json"
+    private static let jsonFields = [(name: jsonName, value: jsonValue)]
 
     public init(_ fields: [(name: String, value: String)] = []) {
         received = ReceivedHeaderFields()
-        added = fields
+        // Byte for byte: the fields are sent as they were given.
+        let isJSON =
+            fields.count == 1 && fields[0].name.utf8.elementsEqual(Self.jsonName.utf8)
+            && fields[0].value.utf8.elementsEqual(Self.jsonValue.utf8)
+        addedFields = isJSON ? .json : fields.isEmpty ? .none : .list(fields)
     }
 
     /// A request's fields as received.
     init(received: ReceivedHeaderFields) {
         self.received = received
-        added = []
+        addedFields = .none
     }
 
     /// The received fields, moved out: none are left.
@@ -29,7 +61,8 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Every field, in order (made into strings when they were received as bytes).
     public var fields: [(name: String, value: String)] {
-        received.isEmpty ? added : added.isEmpty ? received.strings : received.strings + added
+        let added = added
+        return received.isEmpty ? added : added.isEmpty ? received.strings : received.strings + added
     }
 
     /// The first value of `name`, compared without regard to ASCII case.
@@ -45,6 +78,7 @@ public struct HTTPHeaders: Sendable, Sequence {
             return value
         }
         // By index: iterating an array of tuples looks up the tuple's type metadata at run time.
+        let added = added
         for index in added.indices where Self.sameName(added[index].name, name) { return added[index].value }
         return nil
     }
@@ -87,10 +121,18 @@ public struct HTTPHeaders: Sendable, Sequence {
         _ name: UnsafeBufferPointer<UInt8>,
         satisfies test: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool? {
-        for index in added.indices where Self.withBytes(of: added[index].name, { Self.sameName($0, name) }) {
-            return Self.withBytes(of: added[index].value, test)
+        switch addedFields {
+        case .none:
+            return nil
+        case .json:
+            guard Self.withBytes(of: Self.jsonName, { Self.sameName($0, name) }) else { return nil }
+            return Self.withBytes(of: Self.jsonValue, test)
+        case .list(let added):
+            for index in added.indices where Self.withBytes(of: added[index].name, { Self.sameName($0, name) }) {
+                return Self.withBytes(of: added[index].value, test)
+            }
+            return nil
         }
-        return nil
     }
 
     /// Every value of `name`, in order.
@@ -98,7 +140,13 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
-    public mutating func add(_ name: String, _ value: String) { added.append((name, value)) }
+    public mutating func add(_ name: String, _ value: String) {
+        var fields = added
+        // Dropped here, so that the append finds the array held once.
+        addedFields = .none
+        fields.append((name, value))
+        addedFields = .list(fields)
+    }
 
     /// Replaces every field named `name` with one.
     public mutating func set(_ name: String, _ value: String) {
@@ -115,8 +163,15 @@ public struct HTTPHeaders: Sendable, Sequence {
         if !received.isEmpty {
             for field in received.strings { body(field.name, field.value) }
         }
-        // By index: iterating an array of tuples looks up the tuple's type metadata at run time.
-        for index in added.indices { body(added[index].name, added[index].value) }
+        switch addedFields {
+        case .none:
+            break
+        case .json:
+            body(Self.jsonName, Self.jsonValue)
+        case .list(let added):
+            // By index: iterating an array of tuples looks up the tuple's type metadata at run time.
+            for index in added.indices { body(added[index].name, added[index].value) }
+        }
     }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }

@@ -83,9 +83,9 @@ extension HTTPServer {
     }
 
     /// URI log callback: sees the raw request target before libmicrohttpd splits or unescapes it.
-    /// Its return value becomes the request's initial `*req_cls`: a retained `RequestAccumulator`
-    /// (the connection's own, used again), released by `requestCompleted` (libmicrohttpd calls
-    /// that for every request this one saw).
+    /// Its return value becomes the request's initial `*req_cls`: a `RequestContext` for a
+    /// `RequestAccumulator` (the connection's own, used again), ended by `requestCompleted`
+    /// (libmicrohttpd calls that for every request this one saw).
     private static let uriLog: cmhd_uri_log_callback = { cls, uri, connection in
         guard let cls, let uri else { return nil }
         return Unmanaged<Box>.fromOpaque(cls)._withUnsafeGuaranteedRef {
@@ -107,7 +107,8 @@ extension HTTPServer {
         }
     }
 
-    /// Request-completed callback: releases the accumulator `uriLog` retained into `*req_cls`.
+    /// Request-completed callback: ends the request `uriLog` began (`*req_cls`), releasing its
+    /// accumulator when the request held its own.
     /// It also runs for requests cut short by errors, timeouts and `MHD_stop_daemon`.
     private static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
         guard let cls, let requestContext, let raw = requestContext.pointee else { return }

@@ -11,31 +11,30 @@ extension HTTPServer.Box {
     /// Starts a request from the raw target libmicrohttpd's URI log callback sees, before it parses it,
     /// on the accumulator of `connection` (a new one when it has none free).
     ///
-    /// Returns the accumulator retained (+1): the caller stores it in `*req_cls`, and the
-    /// request-completed callback releases it.
+    /// Returns the request's context (see ``RequestContext``): the caller stores it in `*req_cls`,
+    /// and the request-completed callback ends it with ``endRequest(_:)``.
     func beginRequest(uri: UnsafePointer<CChar>, connection: OpaquePointer?) -> UnsafeMutableRawPointer {
-        // The connection's accumulator is held by its socket context until the connection closes,
-        // which comes after the request-completed callback of each of its requests.
-        let accumulator: Unmanaged<RequestAccumulator>
+        let context: RequestContext
         if let connection, let raw = cmhd_socket_context(connection),
             !Unmanaged<RequestAccumulator>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.isInUse })
         {
-            accumulator = Unmanaged<RequestAccumulator>.fromOpaque(raw).retain()
+            context = .borrowing(raw)
         } else {
-            accumulator = Unmanaged.passRetained(RequestAccumulator())
+            context = .owning(Unmanaged.passRetained(RequestAccumulator()))
         }
-        accumulator._withUnsafeGuaranteedRef {
+        context.accumulator._withUnsafeGuaranteedRef {
             $0.begin(uri: uri, maxTargetBytes: limits.maxURLBytes, maxBodyBytes: limits.maxBodyBytes)
         }
         counters.inFlight.add(1, ordering: .relaxed)
-        return accumulator.toOpaque()
+        return context.raw
     }
 
-    /// Balances ``beginRequest(uri:connection:)``: ends the request and releases the accumulator at `raw`.
+    /// Balances ``beginRequest(uri:connection:)``: ends the request whose context is `raw`, and
+    /// releases its accumulator when the request held its own.
     func endRequest(_ raw: UnsafeMutableRawPointer) {
-        let accumulator = Unmanaged<RequestAccumulator>.fromOpaque(raw)
-        accumulator._withUnsafeGuaranteedRef { $0.end() }
-        accumulator.release()
+        let context = RequestContext(raw)
+        context.accumulator._withUnsafeGuaranteedRef { $0.end() }
+        if context.owns { context.accumulator.release() }
         counters.inFlight.subtract(1, ordering: .releasing)
     }
 
@@ -56,8 +55,8 @@ extension HTTPServer.Box {
             requestContext.pointee = beginRequest(uri: url, connection: connection)
         }
         guard let raw = requestContext.pointee else { return false }
-        // Borrowed without a retain and release: `*req_cls` holds it until the request completes.
-        return Unmanaged<RequestAccumulator>.fromOpaque(raw)._withUnsafeGuaranteedRef { accumulator in
+        // Borrowed without a retain and release: alive until the request completes (see `RequestContext`).
+        return RequestContext(raw).accumulator._withUnsafeGuaranteedRef { accumulator in
             step(
                 accumulator,
                 connection: connection,

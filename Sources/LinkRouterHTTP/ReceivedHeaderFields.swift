@@ -7,8 +7,9 @@
 /// which need not be UTF-8: they are repaired (U+FFFD) only when made into strings.
 struct ReceivedHeaderFields: Sendable {
     /// The fields in its first ``count`` bytes; the bytes after them are room, written over by
-    /// the next ``overwrite(_:)``.
-    private var storage: [UInt8]
+    /// the next ``overwrite(_:)``. `nil` rather than an empty array when there is none: a copy
+    /// and a drop of the fields of an answer (which has none) then call nothing.
+    private var storage: [UInt8]?
     /// How many bytes of the buffer the fields take.
     private(set) var count: Int
     /// Where the first `Content-Type` field begins, noted as it was written: the one field nearly
@@ -18,7 +19,7 @@ struct ReceivedHeaderFields: Sendable {
     private static let lengthSize = MemoryLayout<Int>.size
 
     init() {
-        storage = []
+        storage = nil
         count = 0
         contentTypeOffset = -1
     }
@@ -29,7 +30,7 @@ struct ReceivedHeaderFields: Sendable {
         let size = Swift.max(capacity, room)
         // Zeroed once: `init(unsafeUninitializedCapacity:)` and this initializer both look the
         // array's storage type up at run time, which a buffer used again pays only once.
-        storage = size > 0 ? [UInt8](repeating: 0, count: size) : []
+        storage = size > 0 ? [UInt8](repeating: 0, count: size) : nil
         count = 0
         contentTypeOffset = -1
         overwrite { buffer in
@@ -45,7 +46,8 @@ struct ReceivedHeaderFields: Sendable {
     /// the buffer's room, borrowed for the call), which returns the writer that wrote them
     /// (`nil` for none).
     mutating func overwrite(_ write: (UnsafeMutableRawBufferPointer) -> Writer?) {
-        let writer = storage.withUnsafeMutableBytes { write($0) }
+        let writer =
+            storage?.withUnsafeMutableBytes { write($0) } ?? write(UnsafeMutableRawBufferPointer(start: nil, count: 0))
         count = writer?.count ?? 0
         contentTypeOffset = writer?.contentTypeOffset ?? -1
     }
@@ -54,12 +56,13 @@ struct ReceivedHeaderFields: Sendable {
     mutating func removeAll(keepingRoomUpTo limit: Int) {
         count = 0
         contentTypeOffset = -1
-        if storage.count > limit { storage = [] }
+        if let storage, storage.count > limit { self.storage = nil }
     }
 
     /// The bytes of the fields, borrowed for the call.
     private func withFieldBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        guard let storage else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
 
     /// The bytes one field takes.

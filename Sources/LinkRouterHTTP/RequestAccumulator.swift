@@ -8,9 +8,9 @@ import Darwin
 ///
 /// Ownership: each connection holds one, retained in its socket context from the connection's
 /// start to its close, and its requests use it in turn: the URI log callback begins a request on
-/// it, retains it once more and returns it, which libmicrohttpd stores as the request's `*req_cls`;
-/// the request-completed callback ends the request and releases that reference (see
-/// `HTTPServer+Callbacks.swift`). Its header and body buffers keep their capacity from one
+/// it and returns it, borrowed, which libmicrohttpd stores as the request's `*req_cls`; the
+/// request-completed callback ends the request (see ``RequestContext``; a request that finds it
+/// in use gets one of its own). Its header and body buffers keep their capacity from one
 /// request to the next, so a usual request allocates neither.
 ///
 /// Deliberately not `Sendable`: libmicrohttpd serves one connection on one worker thread and never
@@ -221,14 +221,16 @@ enum RequestTarget {
         self = uri.withMemoryRebound(to: UInt8.self, capacity: length) { start in
             let bytes = UnsafeBufferPointer(start: start, count: length)
             // libmicrohttpd (not strict) lets a space through (`GET /a b HTTP/1.1`); controls never belong here.
-            guard !Self.hasControlOrSpace(bytes) else { return .invalid }
+            let kinds = Self.classify(bytes)
+            guard !kinds.hasControlOrSpace else { return .invalid }
             // memchr rather than `firstIndex(of:)`, which steps a byte at a time.
             let mark = memchr(start, Int32(UInt8(ascii: "?")), length).map {
                 UnsafeRawPointer($0) - UnsafeRawPointer(start)
             }
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[..<(mark ?? length)])
             let path: HTTPRequest.TargetPath
-            if String.isASCII(pathBytes) {
+            // An ASCII target has an ASCII path; otherwise the path alone is looked at.
+            if kinds.isASCII || String.isASCII(pathBytes) {
                 // ASCII is valid UTF-8: the bytes are the `String`'s that would be made.
                 var kept: [UInt8] = []
                 swap(&kept, &room)
@@ -254,27 +256,54 @@ enum RequestTarget {
 }
 
 extension RequestTarget {
-    /// Whether any byte is a control, a space or DEL, eight bytes at a time: a word has a byte
+    /// Whether any byte is a control, a space or DEL (see ``classify(_:)``).
+    static func hasControlOrSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        classify(bytes).hasControlOrSpace
+    }
+
+    /// Whether any byte is a control, a space or DEL, and whether all are ASCII, in one pass
+    /// eight bytes at a time (the last word overlapping the one before): a word has a byte
     /// below 0x21 exactly when `(word - 0x21…) & ~word` has a high bit set, and a DEL exactly when
     /// `word ^ 0x7F…` has a zero byte (each test may mark wrong bytes after a true one, never
-    /// a word without one).
-    static func hasControlOrSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101
+    /// a word without one); a byte is not ASCII exactly when its high bit is set.
+    @inline(__always)
+    static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasControlOrSpace: Bool, isASCII: Bool) {
+        guard let base = bytes.baseAddress else { return (false, true) }
+        let count = bytes.count
         let high: UInt64 = 0x8080_8080_8080_8080
+        guard count >= 8 else {
+            var hasControlOrSpace = false
+            var all: UInt8 = 0
+            for offset in 0..<count {
+                let byte = base[offset]
+                if byte <= 0x20 || byte == 0x7F { hasControlOrSpace = true }
+                all |= byte
+            }
+            return (hasControlOrSpace, all & 0x80 == 0)
+        }
         var found: UInt64 = 0
+        var all: UInt64 = 0
         var offset = 0
-        while offset &+ 8 <= bytes.count {
+        repeat {
             let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            let deletes = word ^ (ones &* 0x7F)
-            found |= ((word &- ones &* 0x21) & ~word) | ((deletes &- ones) & ~deletes)
+            found |= Self.marksControlOrSpace(word)
+            all |= word
             offset &+= 8
+        } while offset &+ 8 <= count
+        if offset < count {
+            // The last eight bytes: a byte seen twice changes neither test.
+            let word = UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self)
+            found |= Self.marksControlOrSpace(word)
+            all |= word
         }
-        if found & high != 0 { return true }
-        while offset < bytes.count {
-            if base[offset] <= 0x20 || base[offset] == 0x7F { return true }
-            offset &+= 1
-        }
-        return false
+        return (found & high != 0, all & high == 0)
+    }
+
+    /// A high bit set in some byte exactly when `word` holds a byte below 0x21 or a DEL.
+    @inline(__always)
+    private static func marksControlOrSpace(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let deletes = word ^ (ones &* 0x7F)
+        return ((word &- ones &* 0x21) & ~word) | ((deletes &- ones) & ~deletes)
     }
 }

@@ -23,6 +23,11 @@ final class ResponseBlockPool: Sendable {
     static let limit = 256
 
     private let spare: Mutex<[Spare]>
+    /// One spare block before the others, taken and given back with one atomic operation each
+    /// where the list takes a lock and an unlock: answers sent one after another (on a connection,
+    /// on a thread) each find there the block the one before gave back. Holds the address of the
+    /// pool's unmanaged reference, 0 for none; it counts in ``limit``.
+    private let first = Atomic<UInt>(0)
     /// ``ThreadSanitizerHooks``, copied here: `nil` outside the sanitizer.
     private let acquireHook = ThreadSanitizerHooks.acquire
     private let releaseHook = ThreadSanitizerHooks.release
@@ -31,13 +36,29 @@ final class ResponseBlockPool: Sendable {
     private struct Spare: @unchecked Sendable {
         // @unchecked: `ManagedBuffer` is not Sendable; a block is given to the pool only when
         // its one holder lets it go (`giveBack` checks), and taken from it by one thread.
-        let block: ResponseBytes.Storage
+        /// The pool's reference, moved in from the giver and out to the taker (or released by
+        /// `deinit`): unmanaged, so that moving it into and out of the array retains and
+        /// releases nothing.
+        let block: Unmanaged<ResponseBytes.Storage>
     }
 
     init() {
         var blocks: [Spare] = []
         blocks.reserveCapacity(Self.limit)
         spare = Mutex(blocks)
+    }
+
+    deinit {
+        // The shared pool lasts as long as the process; another one lets its blocks go here.
+        spare.withLock { blocks in
+            for kept in blocks { kept.block.release() }
+        }
+        Self.block(at: first.load(ordering: .acquiring))?.release()
+    }
+
+    /// The block whose address is `bits`, as ``first`` holds it; `nil` for 0.
+    private static func block(at bits: UInt) -> Unmanaged<ResponseBytes.Storage>? {
+        UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
     }
 
     /// Runs `body` on the spare blocks with the lock held, telling ThreadSanitizer (when the process
@@ -58,7 +79,13 @@ final class ResponseBlockPool: Sendable {
 
     /// A spare block, empty, or `nil` when there is none.
     func take() -> ResponseBytes.Storage? {
-        guard let block = locked({ $0.popLast() })?.block else { return nil }
+        let block: ResponseBytes.Storage
+        if let kept = Self.block(at: first.exchange(0, ordering: .acquiringAndReleasing)) {
+            block = kept.takeRetainedValue()
+        } else {
+            guard let kept = locked({ $0.popLast() })?.block.takeRetainedValue() else { return nil }
+            block = kept
+        }
         block.withUnsafeMutablePointerToHeader { $0.pointee.count = 0 }
         return block
     }
@@ -71,20 +98,31 @@ final class ResponseBlockPool: Sendable {
         guard isKnownUniquelyReferenced(&block),
             block.withUnsafeMutablePointerToHeader({ $0.pointee.capacity }) == Self.blockCapacity
         else { return false }
-        var kept = Optional(Spare(block: block))
-        return locked { blocks in
-            guard blocks.count < Self.limit, let moved = kept.take() else { return false }
-            blocks.append(moved)
+        // The caller's reference, moved into the pool's own: kept, or released here.
+        let kept = Spare(block: Unmanaged.passRetained(consume block))
+        let address = UInt(bitPattern: kept.block.toOpaque())
+        if first.compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
             return true
         }
+        let isKept = locked { blocks in
+            // The first block counts in the limit.
+            guard blocks.count < Self.limit - 1 else { return false }
+            blocks.append(kept)
+            return true
+        }
+        if !isKept { kept.block.release() }
+        return isKept
     }
 
     /// How many spare blocks the pool holds.
-    var count: Int { locked { $0.count } }
+    var count: Int { locked { $0.count } + (first.load(ordering: .acquiring) != 0 ? 1 : 0) }
 
     /// Whether `block` is one of the spare blocks.
     func holds(_ block: ResponseBytes.Storage) -> Bool {
         let wanted = ObjectIdentifier(block)
-        return locked { $0.contains { ObjectIdentifier($0.block) == wanted } }
+        if first.load(ordering: .acquiring) == UInt(bitPattern: Unmanaged.passUnretained(block).toOpaque()) {
+            return true
+        }
+        return locked { $0.contains { ObjectIdentifier($0.block.takeUnretainedValue()) == wanted } }
     }
 }

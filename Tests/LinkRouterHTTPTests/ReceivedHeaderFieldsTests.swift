@@ -131,6 +131,36 @@ import Testing
         #expect(headers["host"] == nil)
     }
 
+    /// Fields without a buffer lend an empty one; a buffer with room is written in place, and
+    /// dropped by `removeAll` beyond the room kept.
+    @Test func theBufferLentIsTheOneKept() {
+        var fields = ReceivedHeaderFields()
+        var lent = -1
+        fields.overwrite { buffer in
+            lent = buffer.count
+            return nil
+        }
+        #expect(lent == 0)
+        #expect(fields.isEmpty)
+        var roomy = ReceivedHeaderFields(capacity: 0, room: 64) { _ in }
+        roomy.overwrite { buffer in
+            lent = buffer.count
+            var writer = ReceivedHeaderFields.Writer(buffer: buffer)
+            let name = Array("Host".utf8)
+            let value = Array("a".utf8)
+            let copied = name.withUnsafeBytes { n in value.withUnsafeBytes { writer.append(name: n, value: $0) } }
+            return copied ? writer : nil
+        }
+        #expect(lent == 64)
+        #expect(HTTPHeaders(received: roomy)["host"] == "a")
+        roomy.removeAll(keepingRoomUpTo: 16)
+        roomy.overwrite { buffer in
+            lent = buffer.count
+            return nil
+        }
+        #expect(lent == 0)
+    }
+
     @Test func theWriterRefusesAFieldThatDoesNotFit() {
         let stored = ReceivedHeaderFields(capacity: ReceivedHeaderFields.storedSize(name: 4, value: 1) + 3) { writer in
             let name = Array("Host".utf8)

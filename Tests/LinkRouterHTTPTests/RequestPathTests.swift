@@ -24,6 +24,14 @@ import Testing
         #expect(request.query == "dry=1")
     }
 
+    /// Only the path decides: a query beyond ASCII leaves an ASCII path kept as bytes.
+    @Test func anASCIIPathBeforeAQueryBeyondASCIIIsKeptAsBytes() throws {
+        let request = try #require(Self.request("/v1/sessions/s1/navigate?q=caf\u{E9}"))
+        #expect(request.target.text == nil, "an ASCII path is kept as bytes")
+        #expect(request.path == "/v1/sessions/s1/navigate")
+        #expect(request.query == "q=caf\u{E9}")
+    }
+
     @Test func aPathBeyondASCIIIsAStringAndReadsBackExactly() throws {
         let request = try #require(Self.request("/v1/caf\u{E9}/\u{1F600}"))
         #expect(request.target.text != nil, "a path beyond ASCII is kept as a String")

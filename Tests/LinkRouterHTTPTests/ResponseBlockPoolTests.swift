@@ -40,6 +40,46 @@ import Testing
         #expect(pool.count == 0)
     }
 
+    /// A pool's spare blocks are its own references: they go when the pool goes.
+    @Test func aPoolLetsItsBlocksGoWhenItGoes() {
+        weak var spare: ResponseBytes.Storage?
+        do {
+            let pool = ResponseBlockPool()
+            // Outside `#expect`, which would keep the argument for its report.
+            let kept = pool.giveBack(Self.pooledSizeBlock(noting: &spare))
+            #expect(kept)
+            #expect(spare != nil, "the pool holds the block")
+        }
+        #expect(spare == nil)
+    }
+
+    /// ``pooledSizeBlock()``, also noted in `reference` (weak at the caller): the block returned is
+    /// held by nothing else.
+    static func pooledSizeBlock(noting reference: inout ResponseBytes.Storage?) -> ResponseBytes.Storage {
+        let block = pooledSizeBlock()
+        reference = block
+        return block
+    }
+
+    /// Blocks given back one after another are all kept, all seen, and all taken again once.
+    @Test func everyBlockGivenBackIsTakenOnce() {
+        let pool = ResponseBlockPool()
+        var identities: Set<ObjectIdentifier> = []
+        for _ in 0..<3 {
+            let block = Self.pooledSizeBlock()
+            identities.insert(ObjectIdentifier(block))
+            let kept = pool.giveBack(consume block)
+            #expect(kept)
+        }
+        #expect(pool.count == 3)
+        var taken: [ResponseBytes.Storage] = []
+        while let block = pool.take() { taken.append(block) }
+        #expect(Set(taken.map(ObjectIdentifier.init)) == identities)
+        #expect(taken.count == 3)
+        #expect(pool.count == 0)
+        #expect(taken.allSatisfy { !pool.holds($0) })
+    }
+
     @Test func atMostTheLimitIsKept() {
         let pool = ResponseBlockPool()
         for index in 0..<(ResponseBlockPool.limit + 5) {

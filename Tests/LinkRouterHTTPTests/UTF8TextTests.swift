@@ -78,4 +78,21 @@ import Testing
         }
         #expect(!RequestTarget.hasControlOrSpace(UnsafeBufferPointer(start: nil, count: 0)))
     }
+
+    /// The same pass tells an ASCII target from one with a byte at or above 0x80, at every place.
+    @Test func asciiCheckOfTheTargetAgreesWithTheBytewiseRule() {
+        for length in 1...19 {
+            for position in 0..<length {
+                for byte in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(byte)
+                    let kinds = bytes.withUnsafeBufferPointer { RequestTarget.classify($0) }
+                    if kinds.isASCII != (byte < 0x80) || kinds.hasControlOrSpace != (byte <= 0x20 || byte == 0x7F) {
+                        Issue.record("byte \(byte) at \(position) of \(length)")
+                    }
+                }
+            }
+        }
+        #expect(RequestTarget.classify(UnsafeBufferPointer(start: nil, count: 0)) == (false, true))
+    }
 }

@@ -14,17 +14,20 @@ struct RequestBody {
 
     /// The body as a JSON object; an empty body is `{}`. JSON is read whatever the content type
     /// says when it looks like JSON (curl's `-d` sends form encoding); other media types are 415.
-    init(_ request: HTTPRequest) throws(APIError) {
+    /// Borrowed: an initializer's argument is otherwise its own, a copy of the whole request (a
+    /// retain and a release of each of its parts).
+    init(_ request: borrowing HTTPRequest) throws(APIError) {
         guard !request.body.isEmpty else {
             object = JSONObject()
             return
         }
-        if let type = request.headers["content-type"], !Self.acceptsJSON(type) {
+        // Read from the field's bytes: the value is made a string only for the refusal.
+        if request.headers.contentType(satisfies: { !Self.acceptsJSON(contentType: $0) }) == true {
             throw APIError(
                 415,
                 "unsupported_media_type",
                 "send the body as application/json",
-                detail: ["content_type": .string(type)]
+                detail: ["content_type": .string(request.headers["content-type"] ?? "")]
             )
         }
         let value: JSONValue
@@ -38,6 +41,17 @@ struct RequestBody {
     }
 
     init(object: JSONObject) { self.object = object }
+
+    /// ``acceptsJSON(_:)`` for a `Content-Type` value's bytes, as ``carriesBareURL(contentType:)``
+    /// reads them (see ``withMediaType(_:_:)``); `+json` is a suffix of bytes, which it is as
+    /// text too: no character beyond ASCII is canonically one of its letters.
+    static func acceptsJSON(contentType bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isApplicationJSON(bytes) { return true }
+        return withMediaType(bytes) { type in
+            isBareURLType(type) || equals(type, "application/json")
+                || (type.count >= 5 && equals(UnsafeBufferPointer(rebasing: type[(type.count - 5)...]), "+json"))
+        }
+    }
 
     static func acceptsJSON(_ contentType: String) -> Bool {
         let type = mediaType(contentType)
@@ -80,8 +94,32 @@ struct RequestBody {
                 return true
             }
         }
-        // One pass to the first `;`, noting whether anything needs skipping or lowering: most
-        // clients send a bare lowercase type, compared as it is.
+        if isApplicationJSON(bytes) { return false }
+        return withMediaType(bytes) { isBareURLType($0) }
+    }
+
+    /// Whether the value is exactly `application/json`, the other value most clients send,
+    /// compared whole in two loads (it needs no folding either).
+    private static func isApplicationJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 16, let base = bytes.baseAddress else { return false }
+        let json: StaticString = "application/json"
+        let raw = UnsafeRawPointer(base)
+        let expected = UnsafeRawPointer(json.utf8Start)
+        return raw.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self)
+            && raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                == expected.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+    }
+
+    /// Calls `body` with the media type of a `Content-Type` value's bytes: parameters from the
+    /// first `;` dropped, spaces and tabs skipped, ASCII capitals lowered; in place when there is
+    /// nothing to skip or lower (most clients send a bare lowercase type), else a copy on the
+    /// stack. Bytes beyond ASCII stay as they are: the types compared with are ASCII, and no
+    /// character beyond ASCII lowers to, or is canonically, one of their letters.
+    private static func withMediaType<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+        // One pass to the first `;`, noting whether anything needs skipping or lowering.
         var end = 0
         var isBare = true
         while end < bytes.count {
@@ -91,13 +129,15 @@ struct RequestBody {
             end &+= 1
         }
         let type = UnsafeBufferPointer(rebasing: bytes[..<end])
-        guard !isBare else { return isBareURLType(type) }
-        var normalized: [UInt8] = []
-        normalized.reserveCapacity(type.count)
-        for byte in type where byte != 0x20 && byte != 0x09 {
-            normalized.append((byte &- 0x41) < 26 ? byte | 0x20 : byte)
+        guard !isBare else { return body(type) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: type.count) { room in
+            var count = 0
+            for byte in type where byte != 0x20 && byte != 0x09 {
+                room[count] = (byte &- 0x41) < 26 ? byte | 0x20 : byte
+                count &+= 1
+            }
+            return body(UnsafeBufferPointer(rebasing: room[..<count]))
         }
-        return normalized.withUnsafeBufferPointer { isBareURLType($0) }
     }
 
     /// `text/pla` and `in` as the words a little-endian load reads from them (on a big-endian host
@@ -117,7 +157,10 @@ struct RequestBody {
 
     /// Rejects members other than `allowed`.
     func only(_ allowed: [String]) throws(APIError) {
-        for key in object.keys where !allowed.contains(key) {
+        // The members read where they are: `keys` would be an array made for the walk.
+        let members = object.members
+        for index in members.indices where !allowed.contains(members[index].key) {
+            let key = members[index].key
             throw .badRequest(
                 "unknown field '\(key)'",
                 detail: ["field": .string(key), "allowed": .array(allowed.map { .string($0) })]

@@ -41,33 +41,51 @@ public final class AccessLog: Sendable {
 
     /// Records one request.
     public func record(method: HTTPMethod, path: String, status: Int, nanoseconds: Int) {
+        var path = path
+        path.withUTF8 { record(method: method, pathBytes: $0, status: status, nanoseconds: nanoseconds) }
+    }
+
+    /// ``record(method:path:status:nanoseconds:)`` for the path's UTF-8 bytes, borrowed for the
+    /// call: the line is written on the stack, then copied into the buffer under the lock.
+    func record(method: HTTPMethod, pathBytes: UnsafeBufferPointer<UInt8>, status: Int, nanoseconds: Int) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        var line: [UInt8] = []
-        line.reserveCapacity(48 + path.utf8.count)
-        Self.appendDecimal(now.tv_sec, to: &line)
-        line.append(UInt8(ascii: "."))
-        let millis = now.tv_nsec / 1_000_000
-        line.append(UInt8(48 + millis / 100))
-        line.append(UInt8(48 + millis / 10 % 10))
-        line.append(UInt8(48 + millis % 10))
-        line.append(0x20)
-        line.append(contentsOf: method.name.utf8)
-        line.append(0x20)
-        Self.appendRedacted(path, to: &line)
-        line.append(0x20)
-        Self.appendDecimal(status, to: &line)
-        line.append(0x20)
-        Self.appendDecimal(nanoseconds / 1000, to: &line)
-        line.append(contentsOf: "us\n".utf8)
-        let full = buffer.withLock { buffer -> [UInt8]? in
-            buffer.append(contentsOf: line)
-            guard buffer.count >= Self.flushThreshold else { return nil }
-            let out = buffer
-            buffer.removeAll(keepingCapacity: true)
-            return out
+        var name = method.name
+        name.withUTF8 { name in
+            // Three numbers of at most 20 digits and a sign, the separators, the name, and each
+            // path byte escaped to at most three.
+            let room = 80 + name.count + 3 * pathBytes.count
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { room in
+                guard let start = room.baseAddress else { return }
+                var line = LineWriter(start)
+                line.appendDecimal(now.tv_sec)
+                line.append(UInt8(ascii: "."))
+                let millis = now.tv_nsec / 1_000_000
+                line.append(UInt8(48 + millis / 100))
+                line.append(UInt8(48 + millis / 10 % 10))
+                line.append(UInt8(48 + millis % 10))
+                line.append(0x20)
+                line.append(name)
+                line.append(0x20)
+                Self.appendRedacted(pathBytes, to: &line)
+                line.append(0x20)
+                line.appendDecimal(status)
+                line.append(0x20)
+                line.appendDecimal(nanoseconds / 1000)
+                line.append(UInt8(ascii: "u"))
+                line.append(UInt8(ascii: "s"))
+                line.append(UInt8(ascii: "\n"))
+                let written = UnsafeBufferPointer(start: start, count: line.count)
+                let full = buffer.withLock { buffer -> [UInt8]? in
+                    buffer.append(contentsOf: written)
+                    guard buffer.count >= Self.flushThreshold else { return nil }
+                    let out = buffer
+                    buffer.removeAll(keepingCapacity: true)
+                    return out
+                }
+                if let full { emit(full) }
+            }
         }
-        if let full { emit(full) }
     }
 
     /// Writes out what is buffered.
@@ -96,60 +114,68 @@ public final class AccessLog: Sendable {
     /// `/v1/sessions//ID/navigate` or `/v1/sessions/ID/ID2` never leak an id. Bytes outside
     /// printable ASCII are written as `%XX` so a line can never be split or forged.
     static func appendRedacted(_ path: String, to line: inout [UInt8]) {
-        let bytes = Array(path.utf8)
-        guard bytes.starts(with: sessionsPrefix) else {
-            appendEscaped(bytes[...], to: &line)
+        var path = path
+        path.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * bytes.count + 1) { room in
+                guard let start = room.baseAddress else { return }
+                var writer = LineWriter(start)
+                appendRedacted(bytes, to: &writer)
+                line.append(contentsOf: UnsafeBufferPointer(start: start, count: writer.count))
+            }
+        }
+    }
+
+    /// ``appendRedacted(_:to:)`` for the path's bytes, a segment at a time with no copy of them.
+    static func appendRedacted(_ bytes: UnsafeBufferPointer<UInt8>, to line: inout LineWriter) {
+        let prefix: StaticString = "/v1/sessions/"
+        let prefixCount = prefix.utf8CodeUnitCount
+        guard bytes.count >= prefixCount, let base = bytes.baseAddress,
+            memcmp(base, prefix.utf8Start, prefixCount) == 0
+        else {
+            line.appendEscaped(bytes)
             return
         }
-        line.append(contentsOf: sessionsPrefix)
-        let segments = bytes[sessionsPrefix.count...].split(
-            separator: UInt8(ascii: "/"),
-            omittingEmptySubsequences: false
-        )
-        let first = segments.firstIndex { !$0.isEmpty }
-        for (index, segment) in segments.enumerated() {
+        line.append(UnsafeBufferPointer(start: prefix.utf8Start, count: prefixCount))
+        // The segments after the prefix, split at every `/` (empty ones included); `first` is the
+        // index of the first non-empty one, which is always redacted.
+        var first: Int?
+        var previous = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var index = 0
+        var segmentStart = prefixCount
+        while true {
+            var segmentEnd = segmentStart
+            while segmentEnd < bytes.count && bytes[segmentEnd] != UInt8(ascii: "/") { segmentEnd += 1 }
+            let segment = UnsafeBufferPointer(rebasing: bytes[segmentStart..<segmentEnd])
             if index > 0 { line.append(UInt8(ascii: "/")) }
-            let isFlowName = index >= 2 && index - 2 == first && segments[index - 1].elementsEqual("flows".utf8)
-            if segment.isEmpty || (index != first && (isFlowName || actionWords.contains(Array(segment)))) {
-                appendEscaped(segment, to: &line)
+            if first == nil && !segment.isEmpty { first = index }
+            let isFlowName = index >= 2 && index - 2 == first && Self.same(previous, "flows")
+            if segment.isEmpty || (index != first && (isFlowName || Self.isActionWord(segment))) {
+                line.appendEscaped(segment)
             } else {
                 line.append(UInt8(ascii: "-"))
             }
+            guard segmentEnd < bytes.count else { break }
+            previous = segment
+            index += 1
+            segmentStart = segmentEnd + 1
         }
     }
-
-    private static let sessionsPrefix = Array("/v1/sessions/".utf8)
 
     /// The words of the session API's paths (SPEC §5).
-    private static let actionWords: Set<[UInt8]> = Set(
-        [
-            "navigate", "back", "pop-to-root", "pop-to", "pop-before", "dismiss", "restart", "trail",
-            "attributes", "flows", "complete", "cancel",
-        ].map { Array($0.utf8) }
-    )
+    private static let actionWords: [StaticString] = [
+        "navigate", "back", "pop-to-root", "pop-to", "pop-before", "dismiss", "restart", "trail",
+        "attributes", "flows", "complete", "cancel",
+    ]
 
-    private static func appendEscaped(_ bytes: ArraySlice<UInt8>, to line: inout [UInt8]) {
-        for byte in bytes {
-            if byte > 0x20 && byte < 0x7F {
-                line.append(byte)
-            } else {
-                line.append(UInt8(ascii: "%"))
-                line.append(Self.hex[Int(byte >> 4)])
-                line.append(Self.hex[Int(byte & 0x0F)])
-            }
-        }
+    private static func isActionWord(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        actionWords.contains { same(segment, $0) }
     }
 
-    private static let hex = Array("0123456789ABCDEF".utf8)
-
-    static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
-        if value < 0 {
-            line.append(UInt8(ascii: "-"))
-            appendDecimal(-value, to: &line)
-            return
-        }
-        if value >= 10 { appendDecimal(value / 10, to: &line) }
-        line.append(UInt8(48 + value % 10))
+    /// Whether `bytes` are exactly `word`'s.
+    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        return memcmp(base, word.utf8Start, bytes.count) == 0
     }
 }
 
@@ -166,12 +192,11 @@ public struct LoggingResponder: HTTPResponder {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let start = MonotonicClock.nanoseconds()
         let response = inner.respond(to: request)
-        log.record(
-            method: request.method,
-            path: request.path,
-            status: response.status,
-            nanoseconds: MonotonicClock.nanoseconds() - start
-        )
+        let elapsed = MonotonicClock.nanoseconds() - start
+        // The path's bytes as the server keeps them: no `String` is made for it.
+        request.withPathBytes {
+            log.record(method: request.method, pathBytes: $0, status: response.status, nanoseconds: elapsed)
+        }
         return response
     }
 }

@@ -42,7 +42,7 @@ extension RouteTrie {
 
     private func converted(_ bytes: UnsafeBufferPointer<UInt8>, _ span: CapturedSpan) -> ParamValue {
         switch span.quickCheck {
-        case .string, .slug: return .string(String(decoding: bytes, as: UTF8.self))
+        case .string, .slug: return .string(ByteParsing.text(bytes))
         case .int: return ByteParsing.int64(bytes).map { .int($0) } ?? .null
         case .uint: return ByteParsing.uint64(bytes).map { .uint($0) } ?? .null
         case .none: return specs[Int(span.spec)].converted(bytes) ?? .null

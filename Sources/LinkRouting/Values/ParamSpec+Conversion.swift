@@ -47,7 +47,7 @@ extension ParamSpec {
         case .float: return ByteParsing.double(bytes).map { .float($0) }
         case .bool: return ByteParsing.bool(bytes).map { .bool($0) }
         case .uuid: return .string(String(decoding: bytes, as: UTF8.self).lowercased())
-        case .string, .slug, .date, .enum, .path: return .string(String(decoding: bytes, as: UTF8.self))
+        case .string, .slug, .date, .enum, .path: return .string(ByteParsing.text(bytes))
         }
     }
 
