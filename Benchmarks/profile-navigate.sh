@@ -10,7 +10,9 @@
 # Prints per navigate: the access handler (everything linkrouterd does per request beyond
 # libmicrohttpd's own parsing and I/O) and the whole worker thread; keeps the callgrind
 # file (its path is printed) for `callgrind_annotate --inclusive=yes FILE`.
-# Environment: PROFILE_WARMUP (3000), PROFILE_COUNT (2400), PROFILE_PORT (28290).
+# Environment: PROFILE_WARMUP (3000), PROFILE_COUNT (2400), PROFILE_PORT (28290); PROFILE_BODY=json
+# sends {"url": ...} as application/json instead of the bare URL as text/plain; PROFILE_ACCESS_LOG=on
+# writes the access log (to a file in the work directory) instead of leaving it off.
 set -euo pipefail
 export LC_ALL=C
 
@@ -20,9 +22,13 @@ routes="$(dirname "$repo")/shared/bench/github_routes.txt"
 warmup="${PROFILE_WARMUP:-3000}"
 count="${PROFILE_COUNT:-2400}"
 port="${PROFILE_PORT:-28290}"
+body="${PROFILE_BODY:-text}"
+access_log="${PROFILE_ACCESS_LOG:-off}"
 
 say() { printf '[profile-navigate] %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
+case "$body" in text | json) ;; *) die "PROFILE_BODY is text or json, not '$body'" ;; esac
+case "$access_log" in off | on) ;; *) die "PROFILE_ACCESS_LOG is on or off, not '$access_log'" ;; esac
 [ -f "$routes" ] || die "missing route file $routes"
 for tool in valgrind callgrind_annotate callgrind_control objcopy python3 curl; do
     command -v "$tool" >/dev/null 2>&1 || die "needs $tool (apt-get install -y valgrind binutils python3 curl)"
@@ -49,17 +55,19 @@ trap cleanup EXIT
 cp "$binary" "$work/linkrouterd"
 objcopy --strip-debug "$work/linkrouterd"
 out="$work/callgrind.out"
+log_option=off
+[ "$access_log" = on ] && log_option="$work/access.log"
 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" "$work/linkrouterd" serve \
     --config "$work/bench.yaml" --host 127.0.0.1 --port "$port" --admin-port "$((port + 1))" \
-    --threads 1 --access-log off >"$work/daemon.log" 2>&1 &
+    --threads 1 --access-log "$log_option" >"$work/daemon.log" 2>&1 &
 daemon=$!
 for _ in $(seq 600); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
 curl -s -o /dev/null "http://127.0.0.1:$port/healthz" || die "the daemon did not start: $(cat "$work/daemon.log")"
 
-say "warm-up: $warmup navigates; measured: $count"
-python3 "$here/http/drive.py" "$port" "$work/urls.txt" 0 "$warmup" 1000
+say "warm-up: $warmup navigates; measured: $count (body: $body; access log: $access_log)"
+python3 "$here/http/drive.py" "$port" "$work/urls.txt" 0 "$warmup" 1000 "$body"
 callgrind_control -i on "$daemon" >/dev/null 2>&1
-python3 "$here/http/drive.py" "$port" "$work/urls.txt" "$warmup" "$count" 1000
+python3 "$here/http/drive.py" "$port" "$work/urls.txt" "$warmup" "$count" 1000 "$body"
 callgrind_control -i off "$daemon" >/dev/null 2>&1
 kill -TERM "$daemon"
 wait "$daemon" || true

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Sends COUNT navigates over one keep-alive connection in navigate.lua's order (request k goes to
 session s(k mod SESSIONS) with URL k mod the URL count), starting at k = START, each after the
-previous answer; exits non-zero on any answer but 200.
+previous answer; exits non-zero on any answer but 200. The body is the bare URL as text/plain, or
+with BODY=json the JSON object {"url": ...} as application/json.
 
-    drive.py PORT URLS_FILE START COUNT SESSIONS
+    drive.py PORT URLS_FILE START COUNT SESSIONS [BODY]
 """
 import socket
 import sys
@@ -12,15 +13,18 @@ import sys
 def main() -> None:
     port, urls_file = int(sys.argv[1]), sys.argv[2]
     start, count, sessions = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+    json_body = len(sys.argv) > 6 and sys.argv[6] == "json"
+    media = b"application/json" if json_body else b"text/plain"
     with open(urls_file) as lines:
         urls = [line.strip().encode() for line in lines if line.strip()]
     sock = socket.create_connection(("127.0.0.1", port))
     pending = b""
     for k in range(start, start + count):
         url = urls[k % len(urls)]
+        body = b'{"url":"%s"}' % url if json_body else url
         sock.sendall(
-            b"POST /v1/sessions/s%d/navigate HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: text/plain\r\n"
-            b"Content-Length: %d\r\n\r\n%s" % (k % sessions, port, len(url), url)
+            b"POST /v1/sessions/s%d/navigate HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: %s\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (k % sessions, port, media, len(body), body)
         )
         while True:
             end = pending.find(b"\r\n\r\n")
