@@ -46,8 +46,14 @@ struct ReceivedHeaderFields: Sendable {
     /// the buffer's room, borrowed for the call), which returns the writer that wrote them
     /// (`nil` for none).
     mutating func overwrite(_ write: (UnsafeMutableRawBufferPointer) -> Writer?) {
-        let writer =
-            storage?.withUnsafeMutableBytes { write($0) } ?? write(UnsafeMutableRawBufferPointer(start: nil, count: 0))
+        // Called once either way: `storage?.… ?? write(…)` would call it again, with no room,
+        // whenever it returned `nil` from the buffer.
+        let writer: Writer?
+        if storage != nil {
+            writer = storage?.withUnsafeMutableBytes { write($0) } ?? nil
+        } else {
+            writer = write(UnsafeMutableRawBufferPointer(start: nil, count: 0))
+        }
         count = writer?.count ?? 0
         contentTypeOffset = writer?.contentTypeOffset ?? -1
     }

@@ -161,6 +161,18 @@ import Testing
         #expect(lent == 0)
     }
 
+    /// A write that finds the buffer too small (it returns `nil`) is not called a second time.
+    @Test func aWriteThatDoesNotFitIsCalledOnce() {
+        var fields = ReceivedHeaderFields(capacity: 0, room: 64) { _ in }
+        var lent: [Int] = []
+        fields.overwrite { buffer in
+            lent.append(buffer.count)
+            return nil
+        }
+        #expect(lent == [64])
+        #expect(fields.isEmpty)
+    }
+
     @Test func theWriterRefusesAFieldThatDoesNotFit() {
         let stored = ReceivedHeaderFields(capacity: ReceivedHeaderFields.storedSize(name: 4, value: 1) + 3) { writer in
             let name = Array("Host".utf8)

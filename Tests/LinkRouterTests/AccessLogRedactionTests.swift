@@ -83,17 +83,21 @@ import Testing
         let log = try #require(AccessLog(path: file.path))
         log.record(method: .post, path: "/v1/sessions/abc/navigate", status: 201, nanoseconds: nanoseconds)
         log.record(method: .other("PURGE"), path: "/a b", status: 404, nanoseconds: nanoseconds)
+        // A method is whatever token the client sent: its control bytes are escaped like the path's.
+        log.record(method: .other("G\u{1B}[2JT"), path: "/", status: 404, nanoseconds: nanoseconds)
         log.flush()
         let lines = try String(contentsOf: file, encoding: .utf8).split(
             separator: "\n",
             omittingEmptySubsequences: false
         )
-        #expect(lines.count == 3 && lines[2].isEmpty)
+        #expect(lines.count == 4 && lines[3].isEmpty)
         let first = lines[0].split(separator: " ")
         let second = lines[1].split(separator: " ")
-        #expect(first.count == 5 && second.count == 5)
+        let third = lines[2].split(separator: " ")
+        #expect(first.count == 5 && second.count == 5 && third.count == 5)
         #expect(first.dropFirst().joined(separator: " ") == "POST /v1/sessions/-/navigate 201 \(duration)")
         #expect(second.dropFirst().joined(separator: " ") == "PURGE /a%20b 404 \(duration)")
+        #expect(third.dropFirst().joined(separator: " ") == "G%1B[2JT / 404 \(duration)")
         let stamp = first[0].split(separator: ".")
         #expect(stamp.count == 2 && stamp[1].count == 3 && stamp[1].allSatisfy(\.isNumber))
         let seconds = try #require(Int(stamp[0]))

@@ -21,6 +21,8 @@ import Testing
         "application/json\u{37E}", "text/plain", "TEXT/Plain", "text/html", "application/x-www-form-urlencoded",
         "application/xml", "*/*", "applicatio\u{212A}/json", "application/jso\u{0143}", "\u{FEFF}application/json",
         "application/json\u{A0}", "application\u{0}/json",
+        // A "prepend" character joins the `+` after it into one character: no `+json` suffix as text.
+        "application/x\u{0600}+json", "x\u{0605}+json", "x\u{110BD}+JSON", "\u{0600}+json",
     ])
     func agreesWithTheTextRule(_ value: String) {
         #expect(Self.fromBytes(Array(value.utf8)) == Self.reference(Array(value.utf8)), "\(value.debugDescription)")

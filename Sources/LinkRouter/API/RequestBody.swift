@@ -43,14 +43,21 @@ struct RequestBody {
     init(object: JSONObject) { self.object = object }
 
     /// ``acceptsJSON(_:)`` for a `Content-Type` value's bytes, as ``carriesBareURL(contentType:)``
-    /// reads them (see ``withMediaType(_:_:)``); `+json` is a suffix of bytes, which it is as
-    /// text too: no character beyond ASCII is canonically one of its letters.
+    /// reads them (see ``withMediaType(_:_:)``). `+json` is a suffix of bytes, which it is as text
+    /// too unless a character beyond ASCII comes right before it: a "prepend" one (U+0600, say)
+    /// joins the `+` into one character, so such a type is read as text, by ``acceptsJSON(_:)``.
     static func acceptsJSON(contentType bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if isApplicationJSON(bytes) { return true }
-        return withMediaType(bytes) { type in
-            isBareURLType(type) || equals(type, "application/json")
-                || (type.count >= 5 && equals(UnsafeBufferPointer(rebasing: type[(type.count - 5)...]), "+json"))
+        var textDecides = false
+        let accepted = withMediaType(bytes) { type in
+            if isBareURLType(type) || equals(type, "application/json") { return true }
+            guard type.count >= 5, equals(UnsafeBufferPointer(rebasing: type[(type.count - 5)...]), "+json") else {
+                return false
+            }
+            textDecides = type.count > 5 && type[type.count - 6] >= 0x80
+            return true
         }
+        return textDecides ? acceptsJSON(String(decoding: bytes, as: UTF8.self)) : accepted
     }
 
     static func acceptsJSON(_ contentType: String) -> Bool {

@@ -52,9 +52,9 @@ public final class AccessLog: Sendable {
         clock_gettime(CLOCK_REALTIME, &now)
         var name = method.name
         name.withUTF8 { name in
-            // Three numbers of at most 20 digits and a sign, the separators, the name, and each
-            // path byte escaped to at most three.
-            let room = 80 + name.count + 3 * pathBytes.count
+            // Three numbers of at most 20 digits and a sign, the separators, and each byte of the
+            // name and the path escaped to at most three.
+            let room = 80 + 3 * name.count + 3 * pathBytes.count
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { room in
                 guard let start = room.baseAddress else { return }
                 var line = LineWriter(start)
@@ -65,7 +65,9 @@ public final class AccessLog: Sendable {
                 line.append(UInt8(48 + millis / 10 % 10))
                 line.append(UInt8(48 + millis % 10))
                 line.append(0x20)
-                line.append(name)
+                // Escaped as the path is: a method is any token the client sent, and a control
+                // byte in it must not reach a terminal reading the log.
+                line.appendEscaped(name)
                 line.append(0x20)
                 Self.appendRedacted(pathBytes, to: &line)
                 line.append(0x20)
