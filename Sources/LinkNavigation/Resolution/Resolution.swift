@@ -48,9 +48,9 @@ public struct Mediation: Sendable, Hashable {
     }
 
     /// The entries themselves: `source` moved in when the caller has taken it off its stack.
-    init(source: consuming StackEntry?, destination: StackEntry, transition: [TransitionOp]) {
+    init(source: consuming StackEntry?, destination: StackEntry?, transition: [TransitionOp]) {
         self.source = source
-        presentation = destination.presentation
+        presentation = destination?.presentation
         self.destination = destination
         self.transition = transition
     }
@@ -143,15 +143,21 @@ public struct Mediation: Sendable, Hashable {
 public struct Resolution: Sendable, Hashable {
     public let stack: [StackEntry]
     public let transition: [TransitionOp]
-    public let mediation: Mediation
+    /// The top of the old stack, the mediation's source. The mediation's destination is the new
+    /// stack's top and its payload is read from the transition: held here once each, not again in
+    /// a stored mediation (which cost a retain and a release of each entry per navigation).
+    public let source: StackEntry?
     /// The entry counter after the entries this resolution created.
     public let nextEntryNumber: Int
+
+    /// What each screen is handed, made from the stack's top, ``source`` and the transition.
+    public var mediation: Mediation { Mediation(source: source, destination: stack.last, transition: transition) }
 
     /// The old stack borrowed, not taken (an initialiser's default): it is only compared with.
     init(old: borrowing [StackEntry], new: [StackEntry], nextEntryNumber: Int) {
         stack = new
         transition = TransitionOp.between(old, new)
-        mediation = Mediation(old: old, new: new, transition: transition)
+        source = old.last
         self.nextEntryNumber = nextEntryNumber
     }
 
@@ -171,13 +177,12 @@ public struct Resolution: Sendable, Hashable {
         nextEntryNumber: Int
     ) {
         transition = TransitionOp.between(stack, keeping: kept, adding: path, last)
-        let source = stack.count > kept ? stack.popLast() : stack.last
+        source = stack.count > kept ? stack.popLast() : stack.last
         if stack.count > kept { stack.removeLast(stack.count - kept) }
         // Entry by entry: `append(contentsOf:)` copies through the runtime's generic array copy.
         for entry in path { stack.append(entry) }
         stack.append(last)
         self.stack = stack
-        mediation = Mediation(source: source, destination: last, transition: transition)
         self.nextEntryNumber = nextEntryNumber
     }
 

@@ -209,6 +209,36 @@ extension JSONWriter {
         key(.destination)
         optionalEntry(mediation.destination, rendering, memo: &memo)
         presentationAndPayload(mediation.presentation)  // `"presentation":…,"payload":{`
+        payload(mediation, rendering, memo: &memo)
+    }
+
+    /// ``mediation(_:_:memo:)`` for `resolution`'s mediation, read from the resolution in place:
+    /// its source, its new stack's top as the destination; the mediation itself is made only
+    /// when its payload is not in the memo.
+    mutating func mediation(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+        key(.mediationSource)  // `"mediation":{"source":`
+        optionalEntry(resolution.source, rendering, memo: &memo)
+        key(.destination)
+        // Read where it lies in the stack: a copy would retain its strings and params.
+        resolution.stack.withUnsafeBufferPointer { stack in
+            if let top = stack.indices.last {
+                entry(stack[top], rendering, memo: &memo)
+                presentationAndPayload(stack[top].presentation)  // `"presentation":…,"payload":{`
+            } else {
+                null()
+                presentationAndPayload(nil)
+            }
+        }
+        if memo.handedAll {
+            payload(Mediation?.none, rendering, memo: &memo)
+        } else {
+            payload(resolution.mediation, rendering, memo: &memo)
+        }
+    }
+
+    /// The payload's members and the mediation's end: from the memo when it holds every entry the
+    /// transition handed (`mediation` is then not read), else from `mediation`.
+    private mutating func payload(_ mediation: Mediation?, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         // One member per screen: a screen handed params twice keeps its last payload.
         if memo.handedAll {
             // The mediation's payload is read from the resolution's transition, just written: its
@@ -223,7 +253,7 @@ extension JSONWriter {
             endObject()
             return
         }
-        mediation.forEachPayloadMember { item in
+        mediation?.forEachPayloadMember { item in
             // The payload's entries are the transition's, all written through the memo: their
             // screen's tokens are known, and their params are copied.
             let identity = EntryMemo.Identity(item)
@@ -316,7 +346,7 @@ extension JSONWriter {
             null()
             nullField(.version)
         } else {
-            string(outcome.session.id)
+            string(outcome.sessionID)
             field(.version, version)
         }
         field(.url, outcome.url)
@@ -367,17 +397,17 @@ extension JSONWriter {
         // entry it is given is the outcome's (its stack, its transition, its mediation), as are the
         // route's params, which this call borrows until the memo is gone.
         withMemo(routeParams: routeText) { writer, memo in
-            writer.stack(outcome.session.stack, rendering, memo: &memo)
+            writer.stack(outcome.resolution.stack, rendering, memo: &memo)
             writer.key(.transition)
             writer.transition(outcome.resolution.transition, rendering, memo: &memo)
-            writer.mediation(outcome.resolution.mediation, rendering, memo: &memo)
+            writer.mediation(of: outcome.resolution, rendering, memo: &memo)
         }
         // A match on the read value, not a binding compared with `nil`: that would copy it.
-        if outcome.warnings.isEmpty, case .none = outcome.session.parked {
+        if outcome.warnings.isEmpty, case .none = outcome.parked {
             constant(.noParkedNoWarnings)
         } else {
             key(.parked)
-            parked(outcome.session.parked)
+            parked(outcome.parked)
             key(.warnings)
             beginArray()
             for warning in outcome.warnings {
