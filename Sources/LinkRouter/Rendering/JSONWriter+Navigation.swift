@@ -200,6 +200,34 @@ extension JSONWriter {
         endArray()
     }
 
+    /// ``transition(_:_:memo:)`` for `resolution`'s transition, written from its steps when it
+    /// has them (the entries added read where they lie in its stack), with no array of ops made.
+    mutating func transition(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+        guard let steps = resolution.steps else {
+            transition(resolution.transition, rendering, memo: &memo)
+            return
+        }
+        beginArray()
+        memo.startHanding()
+        for _ in 0..<steps.dismisses { constant(.dismissOp) }
+        if steps.popped == 1 {
+            constant(.popOne)
+        } else if steps.popped > 1 {
+            key(.popCount)
+            int(steps.popped)
+            endObject()
+        }
+        let stack = resolution.stack
+        for index in (stack.count - steps.added)..<stack.count {
+            // Each op's opening (`{"op":"push","entry":`) is one token.
+            key(stack[index].presentation == .modal ? .presentEntry : .pushEntry)
+            let written = entry(stack[index], rendering, memo: &memo)
+            memo.hand(written)
+            endObject()
+        }
+        endArray()
+    }
+
     /// The `"mediation":{…}` member. After ``transition(_:_:memo:)`` in the same memo, given the
     /// ops the mediation was made from (the resolution's), its payload is copied from the entries
     /// the transition wrote; otherwise the mediation's own payload is written.
@@ -399,7 +427,7 @@ extension JSONWriter {
         withMemo(routeParams: routeText) { writer, memo in
             writer.stack(outcome.resolution.stack, rendering, memo: &memo)
             writer.key(.transition)
-            writer.transition(outcome.resolution.transition, rendering, memo: &memo)
+            writer.transition(of: outcome.resolution, rendering, memo: &memo)
             writer.mediation(of: outcome.resolution, rendering, memo: &memo)
         }
         // A match on the read value, not a binding compared with `nil`: that would copy it.
