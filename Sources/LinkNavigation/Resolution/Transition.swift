@@ -68,6 +68,8 @@ package struct TransitionSteps: Sendable, Hashable {
     package let added: Int
 
     /// The steps from `old` to its first `kept` entries with `added` entries above them.
+    /// Inlined: a call takes its own reference to the stack.
+    @inline(__always)
     init(from old: [StackEntry], keeping kept: Int, adding added: Int) {
         (dismisses, popped) = Self.removals(from: old, downTo: kept)
         self.added = added
