@@ -34,9 +34,58 @@ public struct NavigationOutcome: Sendable {
     public let redirects: [String]
     public let interceptors: [InterceptorRecord]
     public let resolution: Resolution
-    /// The session after the navigation (not yet stored: the caller stores it).
-    public let session: Session
     public let warnings: [MatchWarning]
+    /// The session's id.
+    public let sessionID: String
+    /// The session's attributes after the navigation.
+    public let attributes: SessionAttributes
+    /// The session's version as the navigation found it (the store bumps it when it stores a change).
+    public let version: Int
+    /// The parked navigation the session keeps after the navigation, in its box.
+    let parkedBox: ParkedBox?
+
+    /// The navigation the session keeps parked after this one.
+    public var parked: ParkedNavigation? { parkedBox.map(ParkedNavigation.init(box:)) }
+
+    /// The session after the navigation (not yet stored: the caller stores it): its stack and entry
+    /// counter are the resolution's, not held a second time here.
+    public var session: Session {
+        Session(
+            id: sessionID,
+            stack: resolution.stack,
+            attributes: attributes,
+            version: version,
+            parkedBox: parkedBox,
+            nextEntryNumber: resolution.nextEntryNumber
+        )
+    }
+
+    /// An outcome that leaves `session`, whose stack and entry counter are the resolution's.
+    @inline(__always)
+    init(
+        status: Status,
+        url: String?,
+        match: RouteMatch?,
+        routeParams: EntryParams,
+        redirects: [String],
+        interceptors: [InterceptorRecord],
+        resolution: Resolution,
+        session: borrowing Session,
+        warnings: [MatchWarning]
+    ) {
+        self.status = status
+        self.url = url
+        self.match = match
+        self.routeParams = routeParams
+        self.redirects = redirects
+        self.interceptors = interceptors
+        self.resolution = resolution
+        self.warnings = warnings
+        sessionID = session.id
+        attributes = session.attributes
+        version = session.version
+        parkedBox = session.parkedBox
+    }
 }
 
 /// Why a navigation did not happen. Nothing changes when one is thrown.

@@ -53,6 +53,23 @@ public struct Navigator: Sendable {
     public func navigate(_ request: Request, in session: inout Session) throws(NavigationFailure)
         -> NavigationOutcome
     {
+        try withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
+            (space) throws(NavigationFailure) -> NavigationOutcome in
+            guard let outcome = space.baseAddress else { preconditionFailure("no room for the outcome") }
+            // Lifetime: initialised by the navigation unless it throws, and moved out at once.
+            try navigate(request, in: &session, into: outcome)
+            return outcome.move()
+        }
+    }
+
+    /// ``navigate(_:in:)`` that initialises `result` (uninitialised memory) with its outcome
+    /// instead of returning it, for a caller that keeps the outcome in place: a returned outcome is
+    /// copied whole into wherever the caller keeps it. `result` is left uninitialised when it throws.
+    public func navigate(
+        _ request: Request,
+        in session: inout Session,
+        into result: UnsafeMutablePointer<NavigationOutcome>
+    ) throws(NavigationFailure) {
         var url = request.url
         // The URLs followed, the requested one first; made on the first redirect, as most
         // navigations have none.
@@ -141,9 +158,9 @@ public struct Navigator: Sendable {
                         status = .redirectedScreen
                         break interceptors
                     case .flow(let flow):
-                        let parked = try park(request, behind: flow, session, url, match, redirects, records)
-                        session = parked.session
-                        return parked
+                        result.initialize(to: try park(request, behind: flow, session, url, match, redirects, records))
+                        session = result.pointee.session
+                        return
                     }
                 }
             }
@@ -178,17 +195,20 @@ public struct Navigator: Sendable {
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
             // Moved into the outcome, not copied and then dropped here: the last use of each.
             let warnings = match.warnings
-            return NavigationOutcome(
-                status: status,
-                url: consume url,
-                match: consume match,
-                routeParams: routeParams,
-                redirects: consume redirects,
-                interceptors: consume records,
-                resolution: resolution,
-                session: session,
-                warnings: warnings
+            result.initialize(
+                to: NavigationOutcome(
+                    status: status,
+                    url: consume url,
+                    match: consume match,
+                    routeParams: routeParams,
+                    redirects: consume redirects,
+                    interceptors: consume records,
+                    resolution: resolution,
+                    session: session,
+                    warnings: warnings
+                )
             )
+            return
         }
     }
 

@@ -48,9 +48,9 @@ public struct Mediation: Sendable, Hashable {
     }
 
     /// The entries themselves: `source` moved in when the caller has taken it off its stack.
-    init(source: consuming StackEntry?, destination: StackEntry, transition: [TransitionOp]) {
+    init(source: consuming StackEntry?, destination: StackEntry?, transition: [TransitionOp]) {
         self.source = source
-        presentation = destination.presentation
+        presentation = destination?.presentation
         self.destination = destination
         self.transition = transition
     }
@@ -142,16 +142,30 @@ public struct Mediation: Sendable, Hashable {
 /// The outcome of resolving a navigation or stack operation against a stack: nothing is stored.
 public struct Resolution: Sendable, Hashable {
     public let stack: [StackEntry]
-    public let transition: [TransitionOp]
-    public let mediation: Mediation
+    /// The ops from the old stack to ``stack``: ``steps``'s when it is set, made on each read.
+    public var transition: [TransitionOp] { steps?.ops(to: stack) ?? ops }
+    /// The transition's ops, unless ``steps`` tells them.
+    private let ops: [TransitionOp]
+    /// The transition of a resolution made in place, told without an array of ops (which cost an
+    /// allocation, a copy of each entry added and their release per navigation): `nil` for one
+    /// whose ops are in ``ops``.
+    package let steps: TransitionSteps?
+    /// The top of the old stack, the mediation's source. The mediation's destination is the new
+    /// stack's top and its payload is read from the transition: held here once each, not again in
+    /// a stored mediation (which cost a retain and a release of each entry per navigation).
+    public let source: StackEntry?
     /// The entry counter after the entries this resolution created.
     public let nextEntryNumber: Int
+
+    /// What each screen is handed, made from the stack's top, ``source`` and the transition.
+    public var mediation: Mediation { Mediation(source: source, destination: stack.last, transition: transition) }
 
     /// The old stack borrowed, not taken (an initialiser's default): it is only compared with.
     init(old: borrowing [StackEntry], new: [StackEntry], nextEntryNumber: Int) {
         stack = new
-        transition = TransitionOp.between(old, new)
-        mediation = Mediation(old: old, new: new, transition: transition)
+        ops = TransitionOp.between(old, new)
+        steps = nil
+        source = old.last
         self.nextEntryNumber = nextEntryNumber
     }
 
@@ -161,8 +175,9 @@ public struct Resolution: Sendable, Hashable {
     /// there, so that a stack held only by the caller is neither copied nor allocated again.
     ///
     /// The same resolution as `Resolution(old:new:nextEntryNumber:)` to that stack, provided the
-    /// first entry added does not take the id of the entry above `kept` (see
-    /// ``TransitionOp/between(_:keeping:adding:_:)``).
+    /// first entry added does not take the id of the entry above `kept`: `between` then keeps
+    /// exactly `kept` entries, and its ops are the ``TransitionSteps`` kept here (the kept entries
+    /// are the old stack's own: none is updated).
     init(
         keeping kept: Int,
         of stack: inout [StackEntry],
@@ -170,17 +185,29 @@ public struct Resolution: Sendable, Hashable {
         _ last: StackEntry,
         nextEntryNumber: Int
     ) {
-        transition = TransitionOp.between(stack, keeping: kept, adding: path, last)
-        let source = stack.count > kept ? stack.popLast() : stack.last
+        ops = []
+        steps = TransitionSteps(from: stack, keeping: kept, adding: path.count + 1)
+        source = stack.count > kept ? stack.popLast() : stack.last
         if stack.count > kept { stack.removeLast(stack.count - kept) }
         // Entry by entry: `append(contentsOf:)` copies through the runtime's generic array copy.
         for entry in path { stack.append(entry) }
         stack.append(last)
         self.stack = stack
-        mediation = Mediation(source: source, destination: last, transition: transition)
         self.nextEntryNumber = nextEntryNumber
     }
 
     /// `true` when the stack did not change.
-    public var isUnchanged: Bool { transition.isEmpty }
+    public var isUnchanged: Bool { steps?.isEmpty ?? ops.isEmpty }
+
+    public static func == (lhs: Resolution, rhs: Resolution) -> Bool {
+        lhs.stack == rhs.stack && lhs.transition == rhs.transition && lhs.source == rhs.source
+            && lhs.nextEntryNumber == rhs.nextEntryNumber
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(stack)
+        hasher.combine(transition)
+        hasher.combine(source)
+        hasher.combine(nextEntryNumber)
+    }
 }

@@ -43,47 +43,66 @@ public enum TransitionOp: Sendable, Hashable {
         return ops
     }
 
-    /// ``between(_:_:)`` from `old` to its first `kept` entries with `path`'s entries and `last`
-    /// above them, without that stack being made, when `between` would keep exactly `kept` entries:
-    /// there is one above them in `old` at most when the first entry added does not take its id.
-    static func between(
-        _ old: [StackEntry],
-        keeping kept: Int,
-        adding path: [StackEntry],
-        _ last: StackEntry
-    ) -> [TransitionOp] {
-        var ops: [TransitionOp] = []
-        ops.reserveCapacity(old.count - kept + path.count + 1)
-        appendRemovals(from: old, downTo: kept, to: &ops)
-        // The kept entries are `old`'s own: none is updated.
-        for entry in path { ops.append(.adding(entry)) }
-        ops.append(.adding(last))
-        return ops
-    }
-
     /// The op that adds `entry` on top: a push, or a present for a modal entry.
     @inline(__always)
-    private static func adding(_ entry: StackEntry) -> TransitionOp {
+    static func adding(_ entry: StackEntry) -> TransitionOp {
         entry.presentation == .modal ? .present(entry) : .push(entry)
     }
 
-    /// Appends the ops that take `old` down to its first `kept` entries: each modal layer above
-    /// them dismissed, from the top, then the rest popped at once.
+    /// Appends the ops that take `old` down to its first `kept` entries (``TransitionSteps/removals(from:downTo:)``).
     @inline(__always)
     private static func appendRemovals(from old: [StackEntry], downTo kept: Int, to ops: inout [TransitionOp]) {
+        let removals = TransitionSteps.removals(from: old, downTo: kept)
+        for _ in 0..<removals.dismisses { ops.append(.dismiss) }
+        if removals.popped > 0 { ops.append(.pop(removals.popped)) }
+    }
+}
+
+/// The ops of a transition from a stack to its first entries with new ones above them, told by
+/// their counts: the modal layers dismissed from the top, then the entries popped at once, then the
+/// new stack's top ``added`` entries each pushed (presented when modal).
+package struct TransitionSteps: Sendable, Hashable {
+    package let dismisses: Int
+    /// The entries of the one `pop`, 0 for none.
+    package let popped: Int
+    package let added: Int
+
+    /// The steps from `old` to its first `kept` entries with `added` entries above them.
+    /// Inlined: a call takes its own reference to the stack.
+    @inline(__always)
+    init(from old: [StackEntry], keeping kept: Int, adding added: Int) {
+        (dismisses, popped) = Self.removals(from: old, downTo: kept)
+        self.added = added
+    }
+
+    /// Whether there is no op at all.
+    var isEmpty: Bool { dismisses == 0 && popped == 0 && added == 0 }
+
+    /// What takes `old` down to its first `kept` entries: each modal layer above them dismissed,
+    /// from the top, then the rest popped at once.
+    @inline(__always)
+    static func removals(from old: [StackEntry], downTo kept: Int) -> (dismisses: Int, popped: Int) {
         // The entries are read in place, by index: a slice of the stack retains its buffer.
+        var dismisses = 0
         var height = old.count
         while height > kept {
             var layer = height - 1
             while layer >= kept && old[layer].presentation != .modal { layer -= 1 }
-            if layer >= kept {
-                ops.append(.dismiss)  // the whole layer, entries above its modal root included
-                height = layer
-            } else {
-                ops.append(.pop(height - kept))
-                height = kept
-            }
+            guard layer >= kept else { return (dismisses, height - kept) }
+            dismisses += 1  // the whole layer, entries above its modal root included
+            height = layer
         }
+        return (dismisses, 0)
+    }
+
+    /// The ops, the entries added read from the top of `new`, the stack they lead to.
+    func ops(to new: [StackEntry]) -> [TransitionOp] {
+        var ops: [TransitionOp] = []
+        ops.reserveCapacity(dismisses + (popped > 0 ? 1 : 0) + added)
+        for _ in 0..<dismisses { ops.append(.dismiss) }
+        if popped > 0 { ops.append(.pop(popped)) }
+        for index in (new.count - added)..<new.count { ops.append(.adding(new[index])) }
+        return ops
     }
 }
 

@@ -30,8 +30,10 @@ extension APIResponder {
         )
         // A local function, not a closure in a `let`: passed only as a non-escaping argument, its
         // captures need no heap box.
-        func navigate(_ session: inout Session) throws(NavigationFailure) -> NavigationOutcome {
-            try config.navigator.navigate(navigation, in: &session)
+        func navigate(_ session: inout Session, _ outcome: UnsafeMutablePointer<NavigationOutcome>)
+            throws(NavigationFailure)
+        {
+            try config.navigator.navigate(navigation, in: &session, into: outcome)
         }
         guard config.sessions.clientIDs else { return try runInPlace(id, expected, config, navigate) }
         // A client-chosen id: one lookup when the session exists, as it does after its first link.
@@ -127,23 +129,24 @@ extension APIResponder {
         _ config: LoadedConfig,
         _ navigation: (Session) throws(NavigationFailure) -> NavigationOutcome
     ) throws(APIError) -> HTTPResponse {
-        try runInPlace(id, expected, config) { (session) throws(NavigationFailure) -> NavigationOutcome in
-            let outcome = try navigation(session)
+        try runInPlace(id, expected, config) { (session, made) throws(NavigationFailure) in
+            made.initialize(to: try navigation(session))
             // Only the stack, counter and parked navigation are assigned: the id and attributes
             // are the lent session's own.
-            session.become(outcome.session)
-            return outcome
+            session.become(made.pointee.session)
         }
     }
 
     /// ``run(_:_:_:_:)`` for a navigation that leaves the session it is lent as its outcome's
     /// session, the stack changed in place (the store lends the stack by move), and whose
-    /// resolution goes from the stack it was lent to the one it leaves.
+    /// resolution goes from the stack it was lent to the one it leaves. The navigation initialises
+    /// the outcome it is given unless it throws: written there, the outcome is not copied out of
+    /// a returned value again.
     private func runInPlace(
         _ id: String,
         _ expected: Int?,
         _ config: LoadedConfig,
-        _ navigation: (inout Session) throws(NavigationFailure) -> NavigationOutcome
+        _ navigation: (inout Session, UnsafeMutablePointer<NavigationOutcome>) throws(NavigationFailure) -> Void
     ) throws(APIError) -> HTTPResponse {
         var failure: APIError?
         // The outcome is made in place and answered from there: it is never moved out of the
@@ -160,7 +163,7 @@ extension APIResponder {
                 // is missing, and no second copy of the session is made.
                 version = try engine.store.applyLendingStack(id, expectedVersion: expected) {
                     (session) throws(NavigationFailure) -> Bool in
-                    outcome.initialize(to: try navigation(&session))
+                    try navigation(&session, outcome)
                     made = true
                     // The resolution's transition is empty exactly when the stack is unchanged.
                     return !outcome.pointee.resolution.isUnchanged

@@ -200,6 +200,34 @@ extension JSONWriter {
         endArray()
     }
 
+    /// ``transition(_:_:memo:)`` for `resolution`'s transition, written from its steps when it
+    /// has them (the entries added read where they lie in its stack), with no array of ops made.
+    mutating func transition(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+        guard let steps = resolution.steps else {
+            transition(resolution.transition, rendering, memo: &memo)
+            return
+        }
+        beginArray()
+        memo.startHanding()
+        for _ in 0..<steps.dismisses { constant(.dismissOp) }
+        if steps.popped == 1 {
+            constant(.popOne)
+        } else if steps.popped > 1 {
+            key(.popCount)
+            int(steps.popped)
+            endObject()
+        }
+        let stack = resolution.stack
+        for index in (stack.count - steps.added)..<stack.count {
+            // Each op's opening (`{"op":"push","entry":`) is one token.
+            key(stack[index].presentation == .modal ? .presentEntry : .pushEntry)
+            let written = entry(stack[index], rendering, memo: &memo)
+            memo.hand(written)
+            endObject()
+        }
+        endArray()
+    }
+
     /// The `"mediation":{…}` member. After ``transition(_:_:memo:)`` in the same memo, given the
     /// ops the mediation was made from (the resolution's), its payload is copied from the entries
     /// the transition wrote; otherwise the mediation's own payload is written.
@@ -209,6 +237,36 @@ extension JSONWriter {
         key(.destination)
         optionalEntry(mediation.destination, rendering, memo: &memo)
         presentationAndPayload(mediation.presentation)  // `"presentation":…,"payload":{`
+        payload(mediation, rendering, memo: &memo)
+    }
+
+    /// ``mediation(_:_:memo:)`` for `resolution`'s mediation, read from the resolution in place:
+    /// its source, its new stack's top as the destination; the mediation itself is made only
+    /// when its payload is not in the memo.
+    mutating func mediation(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+        key(.mediationSource)  // `"mediation":{"source":`
+        optionalEntry(resolution.source, rendering, memo: &memo)
+        key(.destination)
+        // Read where it lies in the stack: a copy would retain its strings and params.
+        resolution.stack.withUnsafeBufferPointer { stack in
+            if let top = stack.indices.last {
+                entry(stack[top], rendering, memo: &memo)
+                presentationAndPayload(stack[top].presentation)  // `"presentation":…,"payload":{`
+            } else {
+                null()
+                presentationAndPayload(nil)
+            }
+        }
+        if memo.handedAll {
+            payload(Mediation?.none, rendering, memo: &memo)
+        } else {
+            payload(resolution.mediation, rendering, memo: &memo)
+        }
+    }
+
+    /// The payload's members and the mediation's end: from the memo when it holds every entry the
+    /// transition handed (`mediation` is then not read), else from `mediation`.
+    private mutating func payload(_ mediation: Mediation?, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         // One member per screen: a screen handed params twice keeps its last payload.
         if memo.handedAll {
             // The mediation's payload is read from the resolution's transition, just written: its
@@ -223,7 +281,7 @@ extension JSONWriter {
             endObject()
             return
         }
-        mediation.forEachPayloadMember { item in
+        mediation?.forEachPayloadMember { item in
             // The payload's entries are the transition's, all written through the memo: their
             // screen's tokens are known, and their params are copied.
             let identity = EntryMemo.Identity(item)
@@ -316,7 +374,7 @@ extension JSONWriter {
             null()
             nullField(.version)
         } else {
-            string(outcome.session.id)
+            string(outcome.sessionID)
             field(.version, version)
         }
         field(.url, outcome.url)
@@ -367,17 +425,17 @@ extension JSONWriter {
         // entry it is given is the outcome's (its stack, its transition, its mediation), as are the
         // route's params, which this call borrows until the memo is gone.
         withMemo(routeParams: routeText) { writer, memo in
-            writer.stack(outcome.session.stack, rendering, memo: &memo)
+            writer.stack(outcome.resolution.stack, rendering, memo: &memo)
             writer.key(.transition)
-            writer.transition(outcome.resolution.transition, rendering, memo: &memo)
-            writer.mediation(outcome.resolution.mediation, rendering, memo: &memo)
+            writer.transition(of: outcome.resolution, rendering, memo: &memo)
+            writer.mediation(of: outcome.resolution, rendering, memo: &memo)
         }
         // A match on the read value, not a binding compared with `nil`: that would copy it.
-        if outcome.warnings.isEmpty, case .none = outcome.session.parked {
+        if outcome.warnings.isEmpty, case .none = outcome.parked {
             constant(.noParkedNoWarnings)
         } else {
             key(.parked)
-            parked(outcome.session.parked)
+            parked(outcome.parked)
             key(.warnings)
             beginArray()
             for warning in outcome.warnings {

@@ -1,0 +1,80 @@
+import LinkRouting
+import Testing
+
+@testable import LinkNavigation
+
+/// An outcome holds the new stack and the transition once: the session it leaves and the mediation
+/// are read from its resolution, and the outcome written in place is the one returned.
+@Suite struct OutcomeInPlaceTests {
+    static let urls = ["shop://product/42?ref=mail", "shop://cart", "shop://product/7", "shop://nope"]
+
+    func start() throws -> Session {
+        Session(
+            id: "s",
+            stack: try stack(from: ["home", "catalog"]),
+            attributes: SessionAttributes([("plan", .string("pro"))]),
+            version: 3,
+            nextEntryNumber: 3
+        )
+    }
+
+    /// Written in place, the outcome and the session left are those `navigate(_:in:)` returns; a
+    /// refused navigation leaves the session as it was.
+    @Test(arguments: urls)
+    func writtenInPlaceIsReturned(url: String) throws {
+        let navigator = try shopNavigator()
+        var returnedSession = try start()
+        var placedSession = try start()
+        let returned = Result { () throws(NavigationFailure) in
+            try navigator.navigate(.init(url: url), in: &returnedSession)
+        }
+        let placed = Result { () throws(NavigationFailure) -> NavigationOutcome in
+            try withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
+                (space) throws(NavigationFailure) -> NavigationOutcome in
+                guard let outcome = space.baseAddress else { preconditionFailure("no room for the outcome") }
+                try navigator.navigate(.init(url: url), in: &placedSession, into: outcome)
+                return outcome.move()
+            }
+        }
+        #expect(returnedSession == placedSession)
+        switch (returned, placed) {
+        case (.success(let returned), .success(let placed)):
+            #expect(returned.status == placed.status && returned.url == placed.url)
+            #expect(returned.resolution == placed.resolution && returned.session == placed.session)
+            #expect(placed.session == placedSession)
+        case (.failure(let returned), .failure(let placed)):
+            #expect(returned == placed)
+            #expect(placedSession == (try start()))
+        default:
+            Issue.record("one navigation failed, the other did not: \(returned), \(placed)")
+        }
+    }
+
+    /// The outcome's session is the navigated one: its stack the resolution's own buffer, its entry
+    /// counter the resolution's, its id, attributes, version and parked navigation the outcome's.
+    @Test(arguments: urls.dropLast())
+    func sessionIsReadFromTheResolution(url: String) throws {
+        var session = try start()
+        let outcome = try shopNavigator().navigate(.init(url: url), in: &session)
+        #expect(outcome.session == session)
+        #expect(outcome.session.stack.sharesBuffer(with: outcome.resolution.stack))
+        #expect(outcome.session.nextEntryNumber == outcome.resolution.nextEntryNumber)
+        #expect(outcome.sessionID == "s" && outcome.version == 3 && outcome.attributes == session.attributes)
+        #expect(outcome.parked == session.parked)
+        #expect((outcome.parked != nil) == (outcome.status == .parked))
+    }
+
+    /// The mediation read from a resolution is the one made from its old and new stacks: the old
+    /// top as its source, the new top as its destination, the payload from the transition.
+    @Test(arguments: urls.dropLast())
+    func mediationIsTheStacksOwn(url: String) throws {
+        let old = try start()
+        var session = old
+        let resolution = try shopNavigator().navigate(.init(url: url), in: &session).resolution
+        let made = Mediation(old: old.stack, new: resolution.stack, transition: resolution.transition)
+        #expect(resolution.mediation == made)
+        #expect(resolution.source == old.stack.last)
+        #expect(resolution.mediation.destination == resolution.stack.last)
+        #expect(resolution.mediation.presentation == resolution.stack.last?.presentation)
+    }
+}
