@@ -82,15 +82,21 @@ import Testing
         }
         // Resolutions as the resolver makes them.
         let resolver = NavigationResolver(graph: try shopGraph())
-        for items in [["home"], ["home", "catalog", "product:42"], ["home", "login", "forgot"]] {
-            for screen in ["product", "cart", "login", "settings", "avatar"] {
+        var compared = 0  // resolutions made (a refused one compares nothing)
+        let stacks = [["home"], ["home", "catalog", "product:42"], ["home", "login", "forgot"]]
+        let screens = ["product", "cart", "login", "settings", "avatar"]
+        for items in stacks {
+            for screen in screens {
                 let destination = Destination(screen: screen, params: ["id": .int(7)])
                 guard let resolution = try? resolver.resolve(destination, stack: stack(from: items), nextEntryNumber: 9)
                 else { continue }
                 var members: [StackEntry] = []
                 resolution.mediation.forEachPayloadMember { members.append($0) }
                 #expect(members == Self.expectedMembers(resolution.mediation), "\(items) -> \(screen)")
+                compared += 1
             }
         }
+        // Each of them resolves.
+        #expect(compared == stacks.count * screens.count)
     }
 }

@@ -62,6 +62,41 @@ import Testing
         #expect(after.hasSuffix(#""payload":{"home":{},"doc":{"z":2}}}"#))
     }
 
+    /// Exactly as many entries as the memo's room: all held, the payload still from the memo.
+    @Test func asManyAsTheRoomComeFromTheMemo() throws {
+        let full = [Self.home] + (1..<EntryMemo.roomCount).map(Self.doc)
+        #expect(full.count == EntryMemo.roomCount)
+        let (after, alone, fromMemo) = try Self.written([.replace(full)], new: full)
+        #expect(fromMemo)
+        #expect(after == alone)
+        #expect(after.hasSuffix(#""payload":{"home":{},"doc":{"z":7}}}"#))
+    }
+
+    /// The memo's handed entries serve the mediation written after their transition, once: a
+    /// second mediation in the same memo, made from other ops, writes its own payload.
+    @Test func aLaterMediationWritesItsOwnPayload() throws {
+        let rendering = try EntryRenderingTests.rendering()
+        let ops: [TransitionOp] = [.push(Self.doc(1))]
+        let first = Mediation(old: [Self.home], new: [Self.home, Self.doc(1)], transition: ops)
+        let other = Mediation(old: [Self.home], new: [Self.home, Self.doc(2)], transition: [.push(Self.doc(2))])
+        var writer = JSONWriter()
+        var start = 0
+        var handedAfter = true
+        writer.withMemo { writer, memo in
+            writer.beginObject()
+            writer.key(.transition)
+            writer.transition(ops, rendering, memo: &memo)
+            writer.mediation(first, rendering, memo: &memo)
+            handedAfter = memo.handedAll
+            writer.beginObject()
+            start = writer.position
+            writer.mediation(other, rendering, memo: &memo)
+        }
+        #expect(!handedAfter)
+        let second = String(decoding: writer.finish()[start...], as: UTF8.self)
+        #expect(second.hasSuffix(#""payload":{"doc":{"z":2}}}"#))
+    }
+
     /// More entries than the memo's room, or a screen the table does not have: the mediation's own
     /// payload, the same text.
     @Test func pastTheRoomOrForAStrangerTheMediationsOwn() throws {

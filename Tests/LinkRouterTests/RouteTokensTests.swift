@@ -42,6 +42,14 @@ import Testing
         let tokens = RouteTokens(match.route)
         let params = EntryParams(match: match)
         #expect(params.count >= 3)
+        // Every name of the match is found among the route's tokens, in order: none is written as
+        // a miss would be (the same bytes).
+        var next = 0
+        for index in 0..<params.count {
+            let found = tokens.key(of: params.name(at: index), from: next)
+            #expect(found != nil, "\(params.name(at: index))")
+            next = found?.next ?? next
+        }
         let plain = Self.text { $0.routeParams(params) }
         #expect(Self.text { $0.routeParams(params, tokens) } == plain)
         #expect(plain.hasPrefix("{"))

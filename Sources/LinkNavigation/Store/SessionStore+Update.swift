@@ -94,9 +94,11 @@ extension SessionStore {
     /// stack is lent by move, not copied, so the body holds the only reference to its buffer (a
     /// navigation replaces the top entry without allocating a new stack or freeing the old one).
     ///
-    /// The store keeps no copy to compare with: `body` returns whether it changed the stack, and
-    /// must leave the stack as it was when it throws (the store puts back what it finds there).
-    public func applyLendingStack(
+    /// The store keeps no copy to compare with: `body` returns whether it changed the stack (a
+    /// change not reported would be stored without raising the version; one reported that leaves
+    /// an equal stack raises it), and must leave the stack as it was when it throws (the store puts
+    /// back what it finds there). Debug builds keep a copy and check both.
+    package func applyLendingStack(
         _ id: consuming String,
         expectedVersion: Int? = nil,
         _ body: (inout Session) throws(NavigationFailure) -> Bool
@@ -174,14 +176,34 @@ extension SessionStore {
                 return try withUnsafeTemporaryAllocation(of: Session.self, capacity: 1) {
                     (memory) throws(SessionStoreError) -> Int in
                     guard let place = memory.baseAddress else { preconditionFailure("no room for the session") }
+                    #if DEBUG
+                    // The lent stack's contract, checked against a copy in a buffer of its own (a
+                    // shared one would make the body's in-place changes copy). Release builds
+                    // trust the body and pay for nothing.
+                    let before = lendsStack ? slot.pointee.stack.map { $0 } : []
+                    #endif
                     let lent = LentSession(slot, at: place, id: id.take() ?? "", lendingStack: lendsStack)
                     let stackChanged: Bool
                     do throws(NavigationFailure) {
                         stackChanged = try body(&lent.session.pointee)
                     } catch {
+                        #if DEBUG
+                        assert(
+                            !lendsStack || StackEntry.stacksEqual(before, lent.session.pointee.stack),
+                            "a body lent the stack changed it and threw"
+                        )
+                        #endif
                         lent.restore(attributes.restored())
                         throw .navigation(error)
                     }
+                    #if DEBUG
+                    // A change reported where the stack ends equal only raises the version; one
+                    // not reported would be stored without raising it.
+                    assert(
+                        !lendsStack || stackChanged || StackEntry.stacksEqual(before, lent.session.pointee.stack),
+                        "a body lent the stack changed it and reported no change"
+                    )
+                    #endif
                     let attributesChanged = !attributes.matches(lent.session.pointee.attributes)
                     if lent.takeBack(attributesChanged: attributesChanged, stackChanged: stackChanged) {
                         slot.pointee.version += 1

@@ -115,6 +115,9 @@ public final class AccessLog: Sendable {
     /// by `-`: only the API's own words (`navigate`, `flows`, ...) and a flow's name are kept, so
     /// `/v1/sessions//ID/navigate` or `/v1/sessions/ID/ID2` never leak an id. Bytes outside
     /// printable ASCII are written as `%XX` so a line can never be split or forged.
+    ///
+    /// This form, over a string into an array, serves the tests: the log itself writes the path's
+    /// bytes straight into its line with the byte form below, which does the work.
     static func appendRedacted(_ path: String, to line: inout [UInt8]) {
         var path = path
         path.withUTF8 { bytes in

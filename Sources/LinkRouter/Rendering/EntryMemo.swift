@@ -102,14 +102,15 @@ struct EntryMemo: ~Copyable {
     private(set) var handedCount = 0
     /// Whether `handed` holds every entry of a transition written through this memo: set when one
     /// starts, cleared by an entry that `handed` cannot hold (past its room, of a screen the table
-    /// does not have, or written without the memo).
+    /// does not have, or written without the memo), and by ``endHanding()`` once a mediation has
+    /// read them, so that no later mediation takes them for its own.
     private(set) var handedAll = false
     /// The route's params, if written.
     let routeParams: RouteParams?
 
     init(
         room: UnsafeMutableBufferPointer<Written>,
-        handed: UnsafeMutableBufferPointer<Handed> = UnsafeMutableBufferPointer(start: nil, count: 0),
+        handed: UnsafeMutableBufferPointer<Handed>,
         routeParams: RouteParams? = nil
     ) {
         self.room = room
@@ -121,6 +122,13 @@ struct EntryMemo: ~Copyable {
     mutating func startHanding() {
         handedCount = 0
         handedAll = true
+    }
+
+    /// Forgets the transition's payload entries: the mediation made from that transition has
+    /// been written, and the next one may be another's.
+    mutating func endHanding() {
+        handedCount = 0
+        handedAll = false
     }
 
     /// Records the next entry the transition hands params to, as `written` (`nil` for one written

@@ -228,9 +228,14 @@ extension JSONWriter {
         endArray()
     }
 
-    /// The `"mediation":{…}` member. After ``transition(_:_:memo:)`` in the same memo, given the
-    /// ops the mediation was made from (the resolution's), its payload is copied from the entries
-    /// the transition wrote; otherwise the mediation's own payload is written.
+    /// The `"mediation":{…}` member. Right after ``transition(_:_:memo:)`` in the same memo, its
+    /// payload is copied from the entries the transition wrote; otherwise the mediation's own
+    /// payload is written.
+    ///
+    /// Requirement: when a transition was just written in `memo`, `mediation` is the one made from
+    /// those very ops (the resolution's), as the memo cannot tell one transition from another.
+    /// The memo forgets the handed entries once this mediation is written, so a later mediation
+    /// writes its own payload.
     mutating func mediation(_ mediation: Mediation, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         key(.mediationSource)  // `"mediation":{"source":`
         optionalEntry(mediation.source, rendering, memo: &memo)
@@ -265,7 +270,8 @@ extension JSONWriter {
     }
 
     /// The payload's members and the mediation's end: from the memo when it holds every entry the
-    /// transition handed (`mediation` is then not read), else from `mediation`.
+    /// transition handed (`mediation` is then not read), else from `mediation`. The memo's handed
+    /// entries serve this one payload: they are forgotten at its end.
     private mutating func payload(_ mediation: Mediation?, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         // One member per screen: a screen handed params twice keeps its last payload.
         if memo.handedAll {
@@ -277,13 +283,15 @@ extension JSONWriter {
                 key(member.tokens._withUnsafeGuaranteedRef(\.nameKey))
                 repeatValue(member.params)
             }
+            memo.endHanding()
             endObject()
             endObject()
             return
         }
         mediation?.forEachPayloadMember { item in
-            // The payload's entries are the transition's, all written through the memo: their
-            // screen's tokens are known, and their params are copied.
+            // The memo does not hold every entry handed (past its room, of a screen the table does
+            // not have, or no transition written before): an entry it has is copied with its
+            // screen's tokens, any other is written out.
             let identity = EntryMemo.Identity(item)
             if let identity, let seen = memo.written(identity) {
                 // Borrowed: the rendering holds every screen's tokens for longer than this call.
