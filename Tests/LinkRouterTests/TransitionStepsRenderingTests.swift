@@ -5,7 +5,8 @@ import Testing
 @testable import LinkRouter
 
 /// A resolution made in place keeps its transition as counts: written from them, the transition
-/// is the text of its ops written one by one, and hands the same entries to the payload.
+/// is the text of its ops written one by one, and hands the same entries to the payload; the
+/// mediation written from the resolution in place is the text of its `Mediation` written whole.
 @Suite struct TransitionStepsRenderingTests {
     static func entry(_ n: Int, _ presentation: Presentation) -> StackEntry {
         StackEntry(
@@ -24,13 +25,16 @@ import Testing
         [entry(1, .root), entry(2, .modal), entry(3, .push), entry(4, .modal), entry(5, .push)],
     ]
 
-    /// The transition written from the steps and from the ops, and the payload entries each handed.
+    /// The transition and mediation written from the steps and from the ops (then the mediation
+    /// value), and the payload entries each handed.
     static func written(_ resolution: Resolution) throws -> (steps: String, ops: String, handed: [Int]) {
         let rendering = try EntryRenderingTests.rendering()
         var texts: [String] = []
         var handed: [Int] = []
         for fromSteps in [true, false] {
             var writer = JSONWriter()
+            writer.beginObject()
+            writer.key("transition")
             writer.withMemo { writer, memo in
                 if fromSteps {
                     writer.transition(of: resolution, rendering, memo: &memo)
@@ -38,7 +42,13 @@ import Testing
                     writer.transition(resolution.transition, rendering, memo: &memo)
                 }
                 handed.append(memo.handedAll ? memo.handedCount : -1)
+                if fromSteps {
+                    writer.mediation(of: resolution, rendering, memo: &memo)
+                } else {
+                    writer.mediation(resolution.mediation, rendering, memo: &memo)
+                }
             }
+            writer.endObject()
             texts.append(String(decoding: writer.finish(), as: UTF8.self))
         }
         return (texts[0], texts[1], handed)
