@@ -85,6 +85,9 @@ public struct Navigator: Sendable {
 
     /// ``navigate(_:in:into:)`` whose stack is changed in place (`inPlace`, for a stack the caller
     /// alone holds) or made apart from the old one (for a caller that keeps the old session).
+    /// Inlined into both: `inPlace` is then a constant, and the way through navigate is the same
+    /// code as if it had no choice to make.
+    @inline(__always)
     private func navigate(
         _ request: Request,
         in session: inout Session,
