@@ -41,10 +41,20 @@ public struct Navigator: Sendable {
     public var readsHeaders: Bool { !config.interceptors.isEmpty }
 
     /// Navigates `session` to the request's URL.
+    ///
+    /// Resolved by value: the caller keeps `session`, so its stack's buffer is shared and a change
+    /// in place would first copy it whole (entries about to be dropped included) and then maybe
+    /// allocate again; the new stack is made apart instead, in one allocation of its final size.
     /// - Throws: ``NavigationFailure``; the session is untouched when it throws.
     public func navigate(_ request: Request, session: Session) throws(NavigationFailure) -> NavigationOutcome {
         var session = session
-        return try navigate(request, in: &session)
+        return try withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
+            (space) throws(NavigationFailure) -> NavigationOutcome in
+            guard let outcome = space.baseAddress else { preconditionFailure("no room for the outcome") }
+            // Lifetime: initialised by the navigation unless it throws, and moved out at once.
+            try navigate(request, in: &session, into: outcome, inPlace: false)
+            return outcome.move()
+        }
     }
 
     /// Navigates `session` to the request's URL and leaves it as the outcome's session: its stack
@@ -69,6 +79,20 @@ public struct Navigator: Sendable {
         _ request: Request,
         in session: inout Session,
         into result: UnsafeMutablePointer<NavigationOutcome>
+    ) throws(NavigationFailure) {
+        try navigate(request, in: &session, into: result, inPlace: true)
+    }
+
+    /// ``navigate(_:in:into:)`` whose stack is changed in place (`inPlace`, for a stack the caller
+    /// alone holds) or made apart from the old one (for a caller that keeps the old session).
+    /// Inlined into both: `inPlace` is then a constant, and the way through navigate is the same
+    /// code as if it had no choice to make.
+    @inline(__always)
+    private func navigate(
+        _ request: Request,
+        in session: inout Session,
+        into result: UnsafeMutablePointer<NavigationOutcome>,
+        inPlace: Bool
     ) throws(NavigationFailure) {
         var url = request.url
         // The URLs followed, the requested one first; made on the first redirect, as most
@@ -179,19 +203,31 @@ public struct Navigator: Sendable {
             let routeParams = EntryParams(match: match)
             let destination = Destination(screen: consume screen, params: routeParams, via: request.via)
             let resolution: Resolution
+            let strategy = request.strategy ?? routeStrategy ?? .extend
+            let known = screenIsRoutes ? config.routeScreens[routeIndex] : nil
             do {
                 // The last step that may throw: the session changes from here on.
-                resolution = try config.resolver.resolve(
-                    destination,
-                    strategy: request.strategy ?? routeStrategy ?? .extend,
-                    stack: &session.stack,
-                    nextEntryNumber: session.nextEntryNumber,
-                    known: screenIsRoutes ? config.routeScreens[routeIndex] : nil
-                )
+                if inPlace {
+                    resolution = try config.resolver.resolve(
+                        destination,
+                        strategy: strategy,
+                        stack: &session.stack,
+                        nextEntryNumber: session.nextEntryNumber,
+                        known: known
+                    )
+                } else {
+                    resolution = try config.resolver.resolve(
+                        destination,
+                        strategy: strategy,
+                        stack: session.stack,
+                        nextEntryNumber: session.nextEntryNumber,
+                        known: known
+                    )
+                }
             } catch {
                 throw .navigation(error)
             }
-            session.settle(after: resolution)
+            if inPlace { session.settle(after: resolution) } else { session = session.resolved(by: resolution) }
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
             // Moved into the outcome, not copied and then dropped here: the last use of each.
             let warnings = match.warnings
