@@ -43,6 +43,28 @@ public struct StackEntry: Sendable, Hashable {
             }
     }
 
+    /// The id of the entry numbered `number`: `e<number>`. Written digit by digit into the string's
+    /// own bytes: up to 14 digits it is a small string, made without the allocation and the
+    /// concatenation that `"e" + String(number)` costs.
+    package static func id(number: Int) -> String {
+        guard number >= 0, number < 100_000_000_000_000 else { return "e\(number)" }
+        var digits = 1
+        var rest = number
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        return String(unsafeUninitializedCapacity: digits + 1) { buffer in
+            buffer[0] = UInt8(ascii: "e")
+            var value = number
+            for index in stride(from: digits, to: 0, by: -1) {
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            }
+            return digits + 1
+        }
+    }
+
     /// An entry whose params are given as a dictionary (sorted by name).
     public init(id: String, screen: String, params: [String: ParamValue], presentation: Presentation) {
         self.init(id: id, screen: screen, params: EntryParams(params), presentation: presentation)
