@@ -118,10 +118,12 @@ extension Navigator {
         resumed.parked = nil
         let request = Request(url: parked.url, strategy: parked.strategy, via: parked.via, headers: headers)
         let outcome = try navigate(request, session: resumed)
+        // Made once: the outcome builds its session from its parts at each read.
+        let navigated = outcome.session
         let resolution = Resolution(
             old: session.stack,
-            new: outcome.session.stack,
-            nextEntryNumber: outcome.session.nextEntryNumber
+            new: navigated.stack,
+            nextEntryNumber: navigated.nextEntryNumber
         )
         return NavigationOutcome(
             status: outcome.status == .unchanged ? .navigated : outcome.status,
@@ -131,7 +133,7 @@ extension Navigator {
             redirects: outcome.redirects,
             interceptors: outcome.interceptors,
             resolution: resolution,
-            session: outcome.session,
+            session: navigated,
             warnings: outcome.warnings
         )
     }

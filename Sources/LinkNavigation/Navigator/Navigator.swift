@@ -75,7 +75,11 @@ public struct Navigator: Sendable {
     /// ``navigate(_:in:)`` that initialises `result` (uninitialised memory) with its outcome
     /// instead of returning it, for a caller that keeps the outcome in place: a returned outcome is
     /// copied whole into wherever the caller keeps it. `result` is left uninitialised when it throws.
-    public func navigate(
+    ///
+    /// Within the package only: the caller owns `result`'s memory and must move the outcome out
+    /// (or deinitialise it) exactly when this returns. Inside, every `initialize(to:)` of `result`
+    /// comes after the navigation's last `try`, so a throw never leaves it half made.
+    package func navigate(
         _ request: Request,
         in session: inout Session,
         into result: UnsafeMutablePointer<NavigationOutcome>

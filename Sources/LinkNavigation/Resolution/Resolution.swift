@@ -26,8 +26,9 @@ public struct Mediation: Sendable, Hashable {
     public let source: StackEntry?
     public let destination: StackEntry?
     public let presentation: Presentation?
-    /// The transition the payload is read from: the resolution's own array, shared, so that a
-    /// navigation builds no payload list of its own.
+    /// The transition the payload is read from: the resolution's own array, shared, when it has
+    /// one (an in-place resolution keeps counts instead and builds the ops when its mediation is
+    /// read; the navigate answer writes the payload from the transition it just wrote).
     private let transition: [TransitionOp]
 
     /// The screen and params of every entry the transition pushes, presents or updates, in order

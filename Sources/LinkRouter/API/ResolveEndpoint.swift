@@ -37,7 +37,7 @@ extension APIResponder {
             throw APIError(base.status, base.code, base.message, detail: detail)
         }
         var writer = JSONWriter(capacity: 2048)
-        writer.navigationAnswer(outcome, version: outcome.session.version, config.rendering, dryRun: true) { w in
+        writer.navigationAnswer(outcome, version: outcome.version, config.rendering, dryRun: true) { w in
             w.key("explain")
             w.value(explanation)
         }
