@@ -130,9 +130,6 @@ public struct Navigator: Sendable {
                 routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
-            // Whether `screen` is the route's own, which the configuration has found already and
-            // whose params the match may have checked (an interceptor may send the navigation elsewhere).
-            var screenIsRoutes = true
             // Global interceptors first, then the route's (no new array when the route has none, and
             // no retain of either list when neither has any, as in most configurations).
             let order: [String] =
@@ -182,7 +179,6 @@ public struct Navigator: Sendable {
                         throw .rejected(status: status, code: code, interceptor: name)
                     case .screen(let other):
                         screen = other
-                        screenIsRoutes = false
                         status = .redirectedScreen
                         break interceptors
                     case .flow(let flow):
@@ -208,7 +204,9 @@ public struct Navigator: Sendable {
             let destination = Destination(screen: consume screen, params: routeParams, via: request.via)
             let resolution: Resolution
             let strategy = request.strategy ?? routeStrategy ?? .extend
-            let known = screenIsRoutes ? config.routeScreens[routeIndex] : nil
+            // The route's own screen, which the configuration has found already and whose params
+            // the match may have checked, unless an interceptor sent the navigation elsewhere.
+            let known = status == .navigated ? config.routeScreens[routeIndex] : nil
             do {
                 // The last step that may throw: the session changes from here on.
                 if inPlace {
@@ -231,7 +229,9 @@ public struct Navigator: Sendable {
             } catch {
                 throw .navigation(error)
             }
-            if inPlace { session.settle(after: resolution) } else { session = session.resolved(by: resolution) }
+            // By value, the caller's stack is left as it was and the new one (made apart) replaces it here.
+            if !inPlace { session.stack = resolution.stack }
+            session.settle(after: resolution)
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
             // Moved into the outcome, not copied and then dropped here: the last use of each.
             let warnings = match.warnings

@@ -48,8 +48,8 @@ public struct Mediation: Sendable, Hashable {
         self.transition = transition
     }
 
-    /// The entries themselves: `source` moved in when the caller has taken it off its stack.
-    init(source: consuming StackEntry?, destination: StackEntry?, transition: [TransitionOp]) {
+    /// The entries themselves.
+    init(source: StackEntry?, destination: StackEntry?, transition: [TransitionOp]) {
         self.source = source
         presentation = destination?.presentation
         self.destination = destination
@@ -67,13 +67,6 @@ public struct Mediation: Sendable, Hashable {
     /// The ops are read in place: a copy of each op out of the array, and a second one to look
     /// for later entries of a `replace`, cost more than the entries handed on.
     package func forEachPayloadMember(_ body: (StackEntry) -> Void) {
-        // The usual transition, entries popped or dismissed and then one pushed or presented, hands
-        // params to that entry alone: the new stack's top, which is ``destination``, handed as it is
-        // stored here rather than copied out of its op.
-        if handsDestinationAlone, let destination {
-            body(destination)
-            return
-        }
         transition.withUnsafeBufferPointer { ops in
             for index in ops.indices {
                 switch ops[index] {
@@ -88,25 +81,6 @@ public struct Mediation: Sendable, Hashable {
                     break
                 }
             }
-        }
-    }
-
-    /// Whether the transition is pops and dismisses followed by one push or present (of the new
-    /// stack's top, which ``destination`` is). The ops' cases are read in place.
-    private var handsDestinationAlone: Bool {
-        transition.withUnsafeBufferPointer { ops in
-            guard let last = ops.indices.last else { return false }
-            switch ops[last] {
-            case .push, .present: break
-            default: return false
-            }
-            for index in 0..<last {
-                switch ops[index] {
-                case .pop, .dismiss: continue
-                default: return false
-                }
-            }
-            return true
         }
     }
 

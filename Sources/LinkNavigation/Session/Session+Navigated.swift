@@ -24,7 +24,7 @@ extension Session {
     @inline(__always)
     mutating func settle(after resolution: Resolution) {
         nextEntryNumber = resolution.nextEntryNumber
-        if let parked = parkedBox, !parked.value.isPresented(on: stack) { parkedBox = nil }
+        dropParkingWithoutLayer()
     }
 
     /// Becomes `other`, as `self = other` does, assigning only what differs: a navigation hands back

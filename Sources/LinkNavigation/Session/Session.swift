@@ -57,7 +57,7 @@ public struct ParkedNavigation: Sendable, Hashable {
     }
 
     public static func == (lhs: ParkedNavigation, rhs: ParkedNavigation) -> Bool {
-        lhs.box === rhs.box || lhs.box.values == rhs.box.values
+        ParkedBox.same(lhs.box, rhs.box)
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(box.values) }

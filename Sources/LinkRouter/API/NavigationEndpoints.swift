@@ -148,19 +148,18 @@ extension APIResponder {
         _ config: LoadedConfig,
         _ navigation: (inout Session, UnsafeMutablePointer<NavigationOutcome>) throws(NavigationFailure) -> Void
     ) throws(APIError) -> HTTPResponse {
-        var failure: APIError?
         // The outcome is made in place and answered from there: it is never moved out of the
         // store's closure through a generic result (each move copies all of its bytes).
-        let response = withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
-            (space) -> HTTPResponse? in
+        try withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
+            (space) throws(APIError) -> HTTPResponse in
             guard let outcome = space.baseAddress else { preconditionFailure("no room for the outcome") }
             // Lifetime: `outcome` is initialised once, when the navigation returns, and moved out
             // below before the allocation ends; when the navigation throws it is never initialised.
             var made = false
             let version: Int
             do throws(SessionStoreError) {
-                // Not `update`: the outcome already holds the session as stored, so only its version
-                // is missing, and no second copy of the session is made.
+                // Not `update`: the outcome already has the session's parts as stored, so only its
+                // version is missing, and no copy of the session is made.
                 version = try engine.store.applyLendingStack(id, expectedVersion: expected) {
                     (session) throws(NavigationFailure) -> Bool in
                     try navigation(&session, outcome)
@@ -170,8 +169,7 @@ extension APIResponder {
                 }
             } catch {
                 if case .navigation(let refused) = error { engine.metrics.recordNavigation(Self.result(of: refused)) }
-                failure = APIError(error, fallback: config.app.fallback)
-                return nil
+                throw APIError(error, fallback: config.app.fallback)
             }
             guard made else { preconditionFailure("SessionStore.apply returned without running its body") }
             // Moved out, not copied: a copy would retain each of its references.
@@ -182,10 +180,8 @@ extension APIResponder {
             // once sent.
             var writer = JSONWriter(capacity: 1000)
             writer.navigationAnswer(answered, version: version, config.rendering)
-            return HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders, block: writer.finishBlock())
+            return .json(200, writer)
         }
-        guard let response else { throw failure ?? APIError(500, "internal", "the navigation gave no answer") }
-        return response
     }
 
     /// A `text/plain` (or form-encoded, as curl's `-d` sends) body that is not JSON: the URL itself.
