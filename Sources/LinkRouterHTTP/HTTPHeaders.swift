@@ -18,7 +18,6 @@ public struct HTTPHeaders: Sendable, Sequence {
             case .list(let fields): fields
             }
         }
-        set { addedFields = newValue.isEmpty ? .none : .list(newValue) }
     }
 
     /// How the fields given as strings are kept.

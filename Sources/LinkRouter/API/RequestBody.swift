@@ -50,8 +50,8 @@ struct RequestBody {
         if isApplicationJSON(bytes) { return true }
         var textDecides = false
         let accepted = withMediaType(bytes) { type in
-            if isBareURLType(type) || equals(type, "application/json") { return true }
-            guard type.count >= 5, equals(UnsafeBufferPointer(rebasing: type[(type.count - 5)...]), "+json") else {
+            if isBareURLType(type) || type.equals("application/json") { return true }
+            guard type.count >= 5, UnsafeBufferPointer(rebasing: type[(type.count - 5)...]).equals("+json") else {
                 return false
             }
             textDecides = type.count > 5 && type[type.count - 6] >= 0x80
@@ -154,12 +154,7 @@ struct RequestBody {
 
     /// Whether a media type (already without parameters, spaces and capitals) may carry a bare URL.
     private static func isBareURLType(_ type: UnsafeBufferPointer<UInt8>) -> Bool {
-        type.isEmpty || equals(type, "text/plain") || equals(type, "application/x-www-form-urlencoded")
-    }
-
-    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-        guard bytes.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
-        return memcmp(base, literal.utf8Start, bytes.count) == 0
+        type.isEmpty || type.equals("text/plain") || type.equals("application/x-www-form-urlencoded")
     }
 
     /// Rejects members other than `allowed`.

@@ -35,24 +35,9 @@ extension AccessLog {
             }
         }
 
-        /// `value` in decimal, `-` first when negative: the digits are written last one first
-        /// (a division by the constant 10 is a multiplication), then turned around in place.
+        /// `value` in decimal, `-` first when negative (the JSON writer's digits).
         mutating func appendDecimal(_ value: Int) {
-            if value < 0 { append(UInt8(ascii: "-")) }
-            var magnitude = value.magnitude
-            var low = count
-            repeat {
-                append(UInt8(48 + magnitude % 10))
-                magnitude /= 10
-            } while magnitude > 0
-            var high = count - 1
-            while low < high {
-                let digit = start[low]
-                start[low] = start[high]
-                start[high] = digit
-                low += 1
-                high -= 1
-            }
+            JSONNumberText.withDecimal(value, afterComma: false) { append($0) }
         }
     }
 }

@@ -153,7 +153,7 @@ public final class AccessLog: Sendable {
             let segment = UnsafeBufferPointer(rebasing: bytes[segmentStart..<segmentEnd])
             if index > 0 { line.append(UInt8(ascii: "/")) }
             if first == nil && !segment.isEmpty { first = index }
-            let isFlowName = index >= 2 && index - 2 == first && Self.same(previous, "flows")
+            let isFlowName = index >= 2 && index - 2 == first && previous.equals("flows")
             if segment.isEmpty || (index != first && (isFlowName || Self.isActionWord(segment))) {
                 line.appendEscaped(segment)
             } else {
@@ -173,14 +173,7 @@ public final class AccessLog: Sendable {
     ]
 
     private static func isActionWord(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        actionWords.contains { same(segment, $0) }
-    }
-
-    /// Whether `bytes` are exactly `word`'s.
-    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        guard bytes.count == word.utf8CodeUnitCount else { return false }
-        guard let base = bytes.baseAddress else { return true }
-        return memcmp(base, word.utf8Start, bytes.count) == 0
+        actionWords.contains { segment.equals($0) }
     }
 }
 

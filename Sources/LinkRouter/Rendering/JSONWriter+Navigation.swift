@@ -303,12 +303,12 @@ extension JSONWriter {
                 repeatValue(seen.params)
                 return
             }
-            let tokens = rendering.tokens(for: item.screen)
             // Borrowed: the rendering holds every screen's tokens for longer than this call.
-            if let tokens { key(tokens._withUnsafeGuaranteedRef(\.nameKey)) } else { key(item.screen) }
-            if let tokens {
+            if let tokens = rendering.tokens(for: item.screen) {
+                key(tokens._withUnsafeGuaranteedRef(\.nameKey))
                 tokens._withUnsafeGuaranteedRef { params(item.params, $0) }
             } else {
+                key(item.screen)
                 params(item.params, nil)
             }
         }
@@ -388,7 +388,7 @@ extension JSONWriter {
         field(.url, outcome.url)
         var routeText: EntryMemo.RouteParams? = nil
         if let route = outcome.match?.route {
-            var start = position
+            let start: Int
             if let tokens = rendering.tokens(of: route) {
                 // Borrowed, not retained: the rendering holds every route's tokens for longer than
                 // this call.
