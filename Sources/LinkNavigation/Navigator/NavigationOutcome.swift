@@ -23,7 +23,8 @@ public struct NavigationOutcome: Sendable {
 
     public let status: Status
     /// The URL finally matched (after rewrites and redirects); `nil` for stack operations.
-    public let url: String?
+    /// The match's own: the outcome holds the URL once.
+    @inlinable public var url: String? { match?.url }
     public let match: RouteMatch?
     /// The match's params by name, in match order, as the link gives them to the destination:
     /// built once from the match (no ``RouteMatch/params`` array); empty without a match.
@@ -60,11 +61,11 @@ public struct NavigationOutcome: Sendable {
         )
     }
 
-    /// An outcome that leaves `session`, whose stack and entry counter are the resolution's.
+    /// An outcome that leaves `session`, whose stack and entry counter are the resolution's; its
+    /// URL is the match's.
     @inline(__always)
     init(
         status: Status,
-        url: String?,
         match: RouteMatch?,
         routeParams: EntryParams,
         redirects: [String],
@@ -74,7 +75,6 @@ public struct NavigationOutcome: Sendable {
         warnings: [MatchWarning]
     ) {
         self.status = status
-        self.url = url
         self.match = match
         self.routeParams = routeParams
         self.redirects = redirects

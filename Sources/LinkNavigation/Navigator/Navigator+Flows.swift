@@ -10,7 +10,6 @@ extension Navigator {
         _ request: Request,
         behind flowName: String,
         _ session: Session,
-        _ url: String,
         _ match: RouteMatch,
         _ redirects: [String],
         _ records: [InterceptorRecord]
@@ -89,7 +88,6 @@ extension Navigator {
         let resolution = Resolution(old: session.stack, new: next.stack, nextEntryNumber: next.nextEntryNumber)
         return NavigationOutcome(
             status: .parked,
-            url: url,
             match: match,
             routeParams: EntryParams(match: match),
             redirects: redirects,
@@ -127,7 +125,6 @@ extension Navigator {
         )
         return NavigationOutcome(
             status: outcome.status == .unchanged ? .navigated : outcome.status,
-            url: outcome.url,
             match: outcome.match,
             routeParams: outcome.routeParams,
             redirects: outcome.redirects,

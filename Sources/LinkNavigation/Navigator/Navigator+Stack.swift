@@ -48,7 +48,6 @@ extension Navigator {
     func stackOutcome(_ resolution: Resolution, _ session: Session) -> NavigationOutcome {
         NavigationOutcome(
             status: resolution.isUnchanged ? .unchanged : .navigated,
-            url: nil,
             match: nil,
             routeParams: EntryParams(),
             redirects: [],

@@ -98,10 +98,10 @@ public struct Navigator: Sendable {
         into result: UnsafeMutablePointer<NavigationOutcome>,
         inPlace: Bool
     ) throws(NavigationFailure) {
-        var url = request.url
-        // The URLs followed, the requested one first; made on the first redirect, as most
-        // navigations have none.
-        var chain: [String] = []
+        // The URL once a rewrite or a redirect has moved the navigation; until then the request's,
+        // which is matched where it lies (no copy of it, and no retain and release, for a
+        // navigation that goes straight to its route). Once matched, the match holds the URL.
+        var moved: String?
         var redirects: [String] = []
         var records: [InterceptorRecord] = []
         var rewrites = 0
@@ -110,15 +110,17 @@ public struct Navigator: Sendable {
             // Most configurations have no global interceptor: no iterator over the empty list.
             if !config.globalInterceptors.isEmpty {
                 for name in config.globalInterceptors {
-                    guard let interceptor = config.interceptors[name], let new = interceptor.rewrite(url) else {
+                    guard let interceptor = config.interceptors[name],
+                        let new = interceptor.rewrite(moved ?? request.url)
+                    else {
                         continue
                     }
-                    url = new
+                    moved = new
                     rewritten.insert(name)
                     records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
                 }
             }
-            let match = try matchURL(url)
+            let match = if let moved { try matchURL(moved) } else { try matchURL(request.url) }
             // The route's binding read in place, field by field: a copy of it would retain its
             // target's strings and its interceptor list for a look at each.
             let routeIndex = match.route.index
@@ -131,15 +133,15 @@ public struct Navigator: Sendable {
             }
             var status = NavigationOutcome.Status.navigated
             // Global interceptors first, then the route's (no new array when the route has none, and
-            // no retain of either list when neither has any, as in most configurations).
-            let order: [String] =
-                config.bindings[routeIndex].interceptors.isEmpty
-                ? (config.globalInterceptors.isEmpty ? [] : config.globalInterceptors)
-                : config.globalInterceptors + config.bindings[routeIndex].interceptors
-            // The context copies the URL, match, attributes and headers: made only when read.
-            if !order.isEmpty {
+            // no list at all when neither has any, as in most configurations). The context copies
+            // the URL, match, attributes and headers: made only when read.
+            if !config.globalInterceptors.isEmpty || !config.bindings[routeIndex].interceptors.isEmpty {
+                let order =
+                    config.bindings[routeIndex].interceptors.isEmpty
+                    ? config.globalInterceptors
+                    : config.globalInterceptors + config.bindings[routeIndex].interceptors
                 let context = InterceptionContext(
-                    url: url,
+                    url: match.url,
                     match: match,
                     attributes: session.attributes,
                     headers: request.headers,
@@ -153,20 +155,20 @@ public struct Navigator: Sendable {
                     switch outcome {
                     case .pass:
                         continue
-                    case .rewrite(let new) where new != url:
+                    case .rewrite(let new) where new != match.url:
                         // Rewrites are not redirects, but they are bounded all the same.
                         rewrites += 1
                         guard rewrites <= Self.maxRewrites else {
-                            throw .tooManyRedirects((chain.isEmpty ? [request.url] : chain) + [new])
+                            throw .tooManyRedirects([request.url] + redirects + [new])
                         }
-                        url = new
+                        moved = new
                         continue passes
                     case .rewrite:
                         continue
                     case .redirect(let target):
-                        let absolute = try RedirectTarget.absolute(target, from: url)
-                        if try follow(absolute, from: url, origin: request.url, chain: &chain, redirects: &redirects) {
-                            url = absolute
+                        let absolute = try RedirectTarget.absolute(target, from: match.url)
+                        if try follow(absolute, from: match.url, origin: request.url, redirects: &redirects) {
+                            moved = absolute
                             continue passes
                         }
                         // A redirect to the URL itself is a no-op: the navigation goes on as if passed.
@@ -182,7 +184,7 @@ public struct Navigator: Sendable {
                         status = .redirectedScreen
                         break interceptors
                     case .flow(let flow):
-                        result.initialize(to: try park(request, behind: flow, session, url, match, redirects, records))
+                        result.initialize(to: try park(request, behind: flow, session, match, redirects, records))
                         session = result.pointee.session
                         return
                     }
@@ -191,12 +193,11 @@ public struct Navigator: Sendable {
             // Taken, not copied: the destination gets the name itself.
             guard let screen = screen.take() else {
                 if case .redirect(let template) = config.bindings[routeIndex].target {
-                    let target = try RedirectTarget.expand(template, match: match, from: url)
-                    guard try follow(target, from: url, origin: request.url, chain: &chain, redirects: &redirects)
-                    else {
+                    let target = try RedirectTarget.expand(template, match: match, from: match.url)
+                    guard try follow(target, from: match.url, origin: request.url, redirects: &redirects) else {
                         throw .badRedirect(target)
                     }
-                    url = target
+                    moved = target
                 }
                 continue passes
             }
@@ -238,7 +239,6 @@ public struct Navigator: Sendable {
             result.initialize(
                 to: NavigationOutcome(
                     status: status,
-                    url: consume url,
                     match: consume match,
                     routeParams: routeParams,
                     redirects: consume redirects,
@@ -268,22 +268,21 @@ public struct Navigator: Sendable {
     }
 
     /// Records a redirect. A redirect to the URL itself is a no-op (`false`); one back to a URL of
-    /// the chain is a loop; more than the limit is too many.
+    /// the chain (the requested URL, then each redirect) is a loop; more than the limit is too many.
     /// - Parameters:
-    ///   - origin: The requested URL, which starts `chain` when this is the first redirect.
+    ///   - origin: The requested URL, which starts the chain.
     private func follow(
         _ target: String,
         from current: String,
         origin: String,
-        chain: inout [String],
         redirects: inout [String]
     ) throws(NavigationFailure) -> Bool {
         let key = RedirectTarget.canonical(target)
         if key == RedirectTarget.canonical(current) { return false }
-        if chain.isEmpty { chain.append(origin) }
-        if chain.contains(where: { RedirectTarget.canonical($0) == key }) { throw .redirectLoop(chain + [target]) }
-        guard redirects.count < config.redirectLimit else { throw .tooManyRedirects(chain + [target]) }
-        chain.append(target)
+        let loops =
+            RedirectTarget.canonical(origin) == key || redirects.contains { RedirectTarget.canonical($0) == key }
+        if loops { throw .redirectLoop([origin] + redirects + [target]) }
+        guard redirects.count < config.redirectLimit else { throw .tooManyRedirects([origin] + redirects + [target]) }
         redirects.append(target)
         return true
     }

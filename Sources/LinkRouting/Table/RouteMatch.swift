@@ -24,8 +24,8 @@
 public struct RouteMatch: Sendable {
     /// The table matched against: routes, capture names and specs.
     @usableFromInline let table: RouteTable
-    /// The URL as given; the captures index its UTF-8.
-    let url: String
+    /// The URL matched, as given; the captures index its UTF-8.
+    public let url: String
     @usableFromInline let parts: MatchParts
 
     init(table: RouteTable, url: String, parts: MatchParts) {
