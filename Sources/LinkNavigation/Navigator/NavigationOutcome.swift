@@ -35,7 +35,8 @@ public struct NavigationOutcome: Sendable {
     public let redirects: [String]
     public let interceptors: [InterceptorRecord]
     public let resolution: Resolution
-    public let warnings: [MatchWarning]
+    /// The match's warnings; none without a match.
+    @inlinable public var warnings: [MatchWarning] { match?.warnings ?? [] }
     /// The session's id.
     public let sessionID: String
     /// The session's attributes after the navigation.
@@ -62,7 +63,7 @@ public struct NavigationOutcome: Sendable {
     }
 
     /// An outcome that leaves `session`, whose stack and entry counter are the resolution's; its
-    /// URL is the match's.
+    /// URL and warnings are the match's.
     @inline(__always)
     init(
         status: Status,
@@ -71,8 +72,7 @@ public struct NavigationOutcome: Sendable {
         redirects: [String],
         interceptors: [InterceptorRecord],
         resolution: Resolution,
-        session: borrowing Session,
-        warnings: [MatchWarning]
+        session: borrowing Session
     ) {
         self.status = status
         self.match = match
@@ -80,7 +80,6 @@ public struct NavigationOutcome: Sendable {
         self.redirects = redirects
         self.interceptors = interceptors
         self.resolution = resolution
-        self.warnings = warnings
         sessionID = session.id
         attributes = session.attributes
         version = session.version

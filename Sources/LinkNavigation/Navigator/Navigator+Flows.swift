@@ -93,8 +93,7 @@ extension Navigator {
             redirects: redirects,
             interceptors: records,
             resolution: resolution,
-            session: next,
-            warnings: match.warnings
+            session: next
         )
     }
 
@@ -130,8 +129,7 @@ extension Navigator {
             redirects: outcome.redirects,
             interceptors: outcome.interceptors,
             resolution: resolution,
-            session: navigated,
-            warnings: outcome.warnings
+            session: navigated
         )
     }
 

@@ -53,8 +53,7 @@ extension Navigator {
             redirects: [],
             interceptors: [],
             resolution: resolution,
-            session: session,
-            warnings: []
+            session: session
         )
     }
 }

@@ -235,7 +235,6 @@ public struct Navigator: Sendable {
             session.settle(after: resolution)
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
             // Moved into the outcome, not copied and then dropped here: the last use of each.
-            let warnings = match.warnings
             result.initialize(
                 to: NavigationOutcome(
                     status: status,
@@ -244,8 +243,7 @@ public struct Navigator: Sendable {
                     redirects: consume redirects,
                     interceptors: consume records,
                     resolution: resolution,
-                    session: session,
-                    warnings: warnings
+                    session: session
                 )
             )
             return

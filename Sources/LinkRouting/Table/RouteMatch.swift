@@ -36,7 +36,7 @@ public struct RouteMatch: Sendable {
 
     @inlinable public var route: Route { table.routes[Int(table.trie.terminals[Int(parts.terminal)].route)] }
 
-    public var warnings: [MatchWarning] { parts.extras?.warnings ?? [] }
+    @inlinable public var warnings: [MatchWarning] { parts.extras?.warnings ?? [] }
 
     /// Path params in pattern order (absent optional ones left out), then declared query params in
     /// declaration order (optional ones as `null` when absent, defaults filled).
