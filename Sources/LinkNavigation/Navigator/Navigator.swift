@@ -106,7 +106,10 @@ public struct Navigator: Sendable {
         var records: [InterceptorRecord] = []
         var rewrites = 0
         passes: while true {
-            var rewritten: Set<String> = []
+            // This pass's global rewrites are its first records, `rewroteFrom..<rewroteTo`: an
+            // interceptor that rewrote the URL is not recorded again when it then passes. Two
+            // offsets, not a set of names: nothing to make or release when there are none.
+            let rewroteFrom = records.count
             // Most configurations have no global interceptor: no iterator over the empty list.
             if !config.globalInterceptors.isEmpty {
                 for name in config.globalInterceptors {
@@ -116,10 +119,10 @@ public struct Navigator: Sendable {
                         continue
                     }
                     moved = new
-                    rewritten.insert(name)
                     records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
                 }
             }
+            let rewroteTo = records.count
             let match = if let moved { try matchURL(moved) } else { try matchURL(request.url) }
             // The route's binding read in place, field by field: a copy of it would retain its
             // target's strings and its interceptor list for a look at each.
@@ -150,7 +153,9 @@ public struct Navigator: Sendable {
                 interceptors: for name in order {
                     guard let interceptor = config.interceptors[name] else { continue }
                     let outcome = interceptor.intercept(context)
-                    if outcome == .pass && rewritten.contains(name) { continue }
+                    if outcome == .pass && records[rewroteFrom..<rewroteTo].contains(where: { $0.name == name }) {
+                        continue
+                    }
                     records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: outcome.word))
                     switch outcome {
                     case .pass:
@@ -202,7 +207,9 @@ public struct Navigator: Sendable {
                 continue passes
             }
             let routeParams = EntryParams(match: match)
-            let destination = Destination(screen: consume screen, params: routeParams, via: request.via)
+            // An empty `via` (nearly every request's) is the empty literal: not the request's, retained.
+            let via = request.via.isEmpty ? [] : request.via
+            let destination = Destination(screen: consume screen, params: routeParams, via: via)
             let resolution: Resolution
             let strategy = request.strategy ?? routeStrategy ?? .extend
             // The route's own screen, which the configuration has found already and whose params
