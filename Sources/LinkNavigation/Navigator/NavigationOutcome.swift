@@ -23,7 +23,8 @@ public struct NavigationOutcome: Sendable {
 
     public let status: Status
     /// The URL finally matched (after rewrites and redirects); `nil` for stack operations.
-    public let url: String?
+    /// The match's own: the outcome holds the URL once.
+    @inlinable public var url: String? { match?.url }
     public let match: RouteMatch?
     /// The match's params by name, in match order, as the link gives them to the destination:
     /// built once from the match (no ``RouteMatch/params`` array); empty without a match.
@@ -34,7 +35,8 @@ public struct NavigationOutcome: Sendable {
     public let redirects: [String]
     public let interceptors: [InterceptorRecord]
     public let resolution: Resolution
-    public let warnings: [MatchWarning]
+    /// The match's warnings; none without a match.
+    @inlinable public var warnings: [MatchWarning] { match?.warnings ?? [] }
     /// The session's id.
     public let sessionID: String
     /// The session's attributes after the navigation.
@@ -60,27 +62,24 @@ public struct NavigationOutcome: Sendable {
         )
     }
 
-    /// An outcome that leaves `session`, whose stack and entry counter are the resolution's.
+    /// An outcome that leaves `session`, whose stack and entry counter are the resolution's; its
+    /// URL and warnings are the match's.
     @inline(__always)
     init(
         status: Status,
-        url: String?,
         match: RouteMatch?,
         routeParams: EntryParams,
         redirects: [String],
         interceptors: [InterceptorRecord],
         resolution: Resolution,
-        session: borrowing Session,
-        warnings: [MatchWarning]
+        session: borrowing Session
     ) {
         self.status = status
-        self.url = url
         self.match = match
         self.routeParams = routeParams
         self.redirects = redirects
         self.interceptors = interceptors
         self.resolution = resolution
-        self.warnings = warnings
         sessionID = session.id
         attributes = session.attributes
         version = session.version

@@ -10,7 +10,6 @@ extension Navigator {
         _ request: Request,
         behind flowName: String,
         _ session: Session,
-        _ url: String,
         _ match: RouteMatch,
         _ redirects: [String],
         _ records: [InterceptorRecord]
@@ -89,14 +88,12 @@ extension Navigator {
         let resolution = Resolution(old: session.stack, new: next.stack, nextEntryNumber: next.nextEntryNumber)
         return NavigationOutcome(
             status: .parked,
-            url: url,
             match: match,
             routeParams: EntryParams(match: match),
             redirects: redirects,
             interceptors: records,
             resolution: resolution,
-            session: next,
-            warnings: match.warnings
+            session: next
         )
     }
 
@@ -127,14 +124,12 @@ extension Navigator {
         )
         return NavigationOutcome(
             status: outcome.status == .unchanged ? .navigated : outcome.status,
-            url: outcome.url,
             match: outcome.match,
             routeParams: outcome.routeParams,
             redirects: outcome.redirects,
             interceptors: outcome.interceptors,
             resolution: resolution,
-            session: navigated,
-            warnings: outcome.warnings
+            session: navigated
         )
     }
 

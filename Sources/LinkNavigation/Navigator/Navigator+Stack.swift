@@ -48,14 +48,12 @@ extension Navigator {
     func stackOutcome(_ resolution: Resolution, _ session: Session) -> NavigationOutcome {
         NavigationOutcome(
             status: resolution.isUnchanged ? .unchanged : .navigated,
-            url: nil,
             match: nil,
             routeParams: EntryParams(),
             redirects: [],
             interceptors: [],
             resolution: resolution,
-            session: session,
-            warnings: []
+            session: session
         )
     }
 }

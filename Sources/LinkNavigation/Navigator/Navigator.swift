@@ -98,27 +98,32 @@ public struct Navigator: Sendable {
         into result: UnsafeMutablePointer<NavigationOutcome>,
         inPlace: Bool
     ) throws(NavigationFailure) {
-        var url = request.url
-        // The URLs followed, the requested one first; made on the first redirect, as most
-        // navigations have none.
-        var chain: [String] = []
+        // The URL once a rewrite or a redirect has moved the navigation; until then the request's,
+        // which is matched where it lies (no copy of it, and no retain and release, for a
+        // navigation that goes straight to its route). Once matched, the match holds the URL.
+        var moved: String?
         var redirects: [String] = []
         var records: [InterceptorRecord] = []
         var rewrites = 0
         passes: while true {
-            var rewritten: Set<String> = []
+            // This pass's global rewrites are its first records, `rewroteFrom..<rewroteTo`: an
+            // interceptor that rewrote the URL is not recorded again when it then passes. Two
+            // offsets, not a set of names: nothing to make or release when there are none.
+            let rewroteFrom = records.count
             // Most configurations have no global interceptor: no iterator over the empty list.
             if !config.globalInterceptors.isEmpty {
                 for name in config.globalInterceptors {
-                    guard let interceptor = config.interceptors[name], let new = interceptor.rewrite(url) else {
+                    guard let interceptor = config.interceptors[name],
+                        let new = interceptor.rewrite(moved ?? request.url)
+                    else {
                         continue
                     }
-                    url = new
-                    rewritten.insert(name)
+                    moved = new
                     records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
                 }
             }
-            let match = try matchURL(url)
+            let rewroteTo = records.count
+            let match = if let moved { try matchURL(moved) } else { try matchURL(request.url) }
             // The route's binding read in place, field by field: a copy of it would retain its
             // target's strings and its interceptor list for a look at each.
             let routeIndex = match.route.index
@@ -131,15 +136,15 @@ public struct Navigator: Sendable {
             }
             var status = NavigationOutcome.Status.navigated
             // Global interceptors first, then the route's (no new array when the route has none, and
-            // no retain of either list when neither has any, as in most configurations).
-            let order: [String] =
-                config.bindings[routeIndex].interceptors.isEmpty
-                ? (config.globalInterceptors.isEmpty ? [] : config.globalInterceptors)
-                : config.globalInterceptors + config.bindings[routeIndex].interceptors
-            // The context copies the URL, match, attributes and headers: made only when read.
-            if !order.isEmpty {
+            // no list at all when neither has any, as in most configurations). The context copies
+            // the URL, match, attributes and headers: made only when read.
+            if !config.globalInterceptors.isEmpty || !config.bindings[routeIndex].interceptors.isEmpty {
+                let order =
+                    config.bindings[routeIndex].interceptors.isEmpty
+                    ? config.globalInterceptors
+                    : config.globalInterceptors + config.bindings[routeIndex].interceptors
                 let context = InterceptionContext(
-                    url: url,
+                    url: match.url,
                     match: match,
                     attributes: session.attributes,
                     headers: request.headers,
@@ -148,25 +153,27 @@ public struct Navigator: Sendable {
                 interceptors: for name in order {
                     guard let interceptor = config.interceptors[name] else { continue }
                     let outcome = interceptor.intercept(context)
-                    if outcome == .pass && rewritten.contains(name) { continue }
+                    if outcome == .pass && records[rewroteFrom..<rewroteTo].contains(where: { $0.name == name }) {
+                        continue
+                    }
                     records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: outcome.word))
                     switch outcome {
                     case .pass:
                         continue
-                    case .rewrite(let new) where new != url:
+                    case .rewrite(let new) where new != match.url:
                         // Rewrites are not redirects, but they are bounded all the same.
                         rewrites += 1
                         guard rewrites <= Self.maxRewrites else {
-                            throw .tooManyRedirects((chain.isEmpty ? [request.url] : chain) + [new])
+                            throw .tooManyRedirects([request.url] + redirects + [new])
                         }
-                        url = new
+                        moved = new
                         continue passes
                     case .rewrite:
                         continue
                     case .redirect(let target):
-                        let absolute = try RedirectTarget.absolute(target, from: url)
-                        if try follow(absolute, from: url, origin: request.url, chain: &chain, redirects: &redirects) {
-                            url = absolute
+                        let absolute = try RedirectTarget.absolute(target, from: match.url)
+                        if try follow(absolute, from: match.url, origin: request.url, redirects: &redirects) {
+                            moved = absolute
                             continue passes
                         }
                         // A redirect to the URL itself is a no-op: the navigation goes on as if passed.
@@ -182,7 +189,7 @@ public struct Navigator: Sendable {
                         status = .redirectedScreen
                         break interceptors
                     case .flow(let flow):
-                        result.initialize(to: try park(request, behind: flow, session, url, match, redirects, records))
+                        result.initialize(to: try park(request, behind: flow, session, match, redirects, records))
                         session = result.pointee.session
                         return
                     }
@@ -191,17 +198,18 @@ public struct Navigator: Sendable {
             // Taken, not copied: the destination gets the name itself.
             guard let screen = screen.take() else {
                 if case .redirect(let template) = config.bindings[routeIndex].target {
-                    let target = try RedirectTarget.expand(template, match: match, from: url)
-                    guard try follow(target, from: url, origin: request.url, chain: &chain, redirects: &redirects)
-                    else {
+                    let target = try RedirectTarget.expand(template, match: match, from: match.url)
+                    guard try follow(target, from: match.url, origin: request.url, redirects: &redirects) else {
                         throw .badRedirect(target)
                     }
-                    url = target
+                    moved = target
                 }
                 continue passes
             }
             let routeParams = EntryParams(match: match)
-            let destination = Destination(screen: consume screen, params: routeParams, via: request.via)
+            // An empty `via` (nearly every request's) is the empty literal: not the request's, retained.
+            let via = request.via.isEmpty ? [] : request.via
+            let destination = Destination(screen: consume screen, params: routeParams, via: via)
             let resolution: Resolution
             let strategy = request.strategy ?? routeStrategy ?? .extend
             // The route's own screen, which the configuration has found already and whose params
@@ -234,18 +242,15 @@ public struct Navigator: Sendable {
             session.settle(after: resolution)
             if status == .navigated && resolution.isUnchanged { status = .unchanged }
             // Moved into the outcome, not copied and then dropped here: the last use of each.
-            let warnings = match.warnings
             result.initialize(
                 to: NavigationOutcome(
                     status: status,
-                    url: consume url,
                     match: consume match,
                     routeParams: routeParams,
                     redirects: consume redirects,
                     interceptors: consume records,
                     resolution: resolution,
-                    session: session,
-                    warnings: warnings
+                    session: session
                 )
             )
             return
@@ -268,22 +273,21 @@ public struct Navigator: Sendable {
     }
 
     /// Records a redirect. A redirect to the URL itself is a no-op (`false`); one back to a URL of
-    /// the chain is a loop; more than the limit is too many.
+    /// the chain (the requested URL, then each redirect) is a loop; more than the limit is too many.
     /// - Parameters:
-    ///   - origin: The requested URL, which starts `chain` when this is the first redirect.
+    ///   - origin: The requested URL, which starts the chain.
     private func follow(
         _ target: String,
         from current: String,
         origin: String,
-        chain: inout [String],
         redirects: inout [String]
     ) throws(NavigationFailure) -> Bool {
         let key = RedirectTarget.canonical(target)
         if key == RedirectTarget.canonical(current) { return false }
-        if chain.isEmpty { chain.append(origin) }
-        if chain.contains(where: { RedirectTarget.canonical($0) == key }) { throw .redirectLoop(chain + [target]) }
-        guard redirects.count < config.redirectLimit else { throw .tooManyRedirects(chain + [target]) }
-        chain.append(target)
+        let loops =
+            RedirectTarget.canonical(origin) == key || redirects.contains { RedirectTarget.canonical($0) == key }
+        if loops { throw .redirectLoop([origin] + redirects + [target]) }
+        guard redirects.count < config.redirectLimit else { throw .tooManyRedirects([origin] + redirects + [target]) }
         redirects.append(target)
         return true
     }

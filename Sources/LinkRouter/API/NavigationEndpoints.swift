@@ -21,10 +21,11 @@ extension APIResponder {
         }
         try checkLength(ofLink: url)
         let config = engine.snapshot.config
+        // The link and `via` are moved into the request, not copied: their last use here.
         let navigation = Navigator.Request(
-            url: url,
+            url: consume url,
             strategy: strategy,
-            via: via,
+            via: consume via,
             // `[:]` would be built from an empty literal on every request.
             lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [String: String]()
         )

@@ -95,7 +95,7 @@
     @usableFromInline let spans: [CapturedSpan]
     /// Declared query params in declaration order (optional ones as `null` when absent, defaults filled).
     @usableFromInline let queryParams: [MatchedParam]
-    let warnings: [MatchWarning]
+    @usableFromInline let warnings: [MatchWarning]
 
     init(spans: [CapturedSpan], queryParams: [MatchedParam], warnings: [MatchWarning]) {
         self.spans = spans

@@ -24,8 +24,8 @@
 public struct RouteMatch: Sendable {
     /// The table matched against: routes, capture names and specs.
     @usableFromInline let table: RouteTable
-    /// The URL as given; the captures index its UTF-8.
-    let url: String
+    /// The URL matched, as given; the captures index its UTF-8.
+    public let url: String
     @usableFromInline let parts: MatchParts
 
     init(table: RouteTable, url: String, parts: MatchParts) {
@@ -36,7 +36,7 @@ public struct RouteMatch: Sendable {
 
     @inlinable public var route: Route { table.routes[Int(table.trie.terminals[Int(parts.terminal)].route)] }
 
-    public var warnings: [MatchWarning] { parts.extras?.warnings ?? [] }
+    @inlinable public var warnings: [MatchWarning] { parts.extras?.warnings ?? [] }
 
     /// Path params in pattern order (absent optional ones left out), then declared query params in
     /// declaration order (optional ones as `null` when absent, defaults filled).
