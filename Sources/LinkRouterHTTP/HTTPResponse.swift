@@ -28,6 +28,11 @@ public struct HTTPResponse: Sendable {
         self.content = .bytes(body)
     }
 
+    /// The response's parts, moved out.
+    consuming func takeApart() -> (status: Int, headers: HTTPHeaders, content: Content) {
+        (status, headers, content)
+    }
+
     /// A response whose body is `block`, sent without a copy.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), block: ResponseBytes) {
         self.status = status

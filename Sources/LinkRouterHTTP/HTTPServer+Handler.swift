@@ -193,15 +193,20 @@ extension HTTPServer.Box {
     /// copied once; a ``ResponseBytes`` block is lent as it is, retained until libmicrohttpd is done.
     /// The response is consumed, which spares a retain and a release of its parts around the call.
     private func queue(_ response: consuming HTTPResponse, on connection: OpaquePointer) -> Bool {
+        let (status, headers, content) = response.takeApart()
         let created: OpaquePointer?
-        switch response.content {
+        switch consume content {
         case .bytes(let bytes):
             created = bytes.withUnsafeBytes { cmhd_response_copy($0.count, $0.baseAddress) }
         case .block(let block):
-            let retained = Unmanaged.passRetained(block.storage)
+            let (count, start) = (block.count, block.start)
+            // The response's own reference to the block is moved here (its lifetime ends with the
+            // `consume`) and handed to libmicrohttpd, which keeps the bytes at `start` alive until
+            // `releaseBlock`: no retain and release around the call.
+            let retained = Unmanaged.passRetained((consume block).storage)
             created = MHD_create_response_from_buffer_with_free_callback_cls(
-                block.count,
-                block.start,
+                count,
+                start,
                 releaseBlock,
                 retained.toOpaque()
             )
@@ -211,7 +216,7 @@ extension HTTPServer.Box {
         guard let mhdResponse = created else { return false }
         // MHD_queue_response takes its own reference; this one is ours to drop.
         defer { MHD_destroy_response(mhdResponse) }
-        response.headers.forEachField { fieldName, fieldValue in
+        headers.forEachField { fieldName, fieldValue in
             // libmicrohttpd refuses fields it manages (Content-Length) and values with CR or LF.
             // `withCString` lends a native string's own NUL-terminated bytes: no copy per field.
             _ = fieldName.withCString { name in
@@ -221,7 +226,7 @@ extension HTTPServer.Box {
         if draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
-        return MHD_queue_response(connection, UInt32(response.status), mhdResponse) == .YES
+        return MHD_queue_response(connection, UInt32(status), mhdResponse) == .YES
     }
 }
 

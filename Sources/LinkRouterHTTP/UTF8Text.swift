@@ -18,18 +18,12 @@ extension String {
         self = Self.isASCII(bytes) ? String(ascii: bytes) : String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The text of `bytes`, which are all ASCII. Up to 15 bytes fit in the string itself and are
-    /// copied straight in, then checked for ASCII in place instead of going through the general
-    /// validator: about two thirds of `String(decoding:as:)`'s cost.
+    /// The text of `bytes`, which are all ASCII: copied into a new string without being validated
+    /// again (ASCII is valid UTF-8), where `String(decoding:as:)` and
+    /// `String(unsafeUninitializedCapacity:initializingUTF8With:)` validate what they copy.
     private init(ascii bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= 15, let source = bytes.baseAddress else {
-            self = String(decoding: bytes, as: UTF8.self)
-            return
-        }
-        self = String(unsafeUninitializedCapacity: bytes.count) { target in
-            target.baseAddress?.initialize(from: source, count: bytes.count)
-            return bytes.count
-        }
+        // Lifetime: the span borrows `bytes` for this call only; `String(copying:)` copies them.
+        self = String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: true))
     }
 
     /// Whether every byte is below 0x80.

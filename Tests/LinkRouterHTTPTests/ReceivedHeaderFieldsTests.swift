@@ -51,6 +51,19 @@ import Testing
         #expect(headers.firstValue("x-name") { Array($0) == [0x61, 0xFF, 0x62] } == true)
     }
 
+    @Test func namesAndValuesOfEveryShortLengthAreKeptByteForByte() {
+        // Distinct bytes at every position, so that a copy that misplaces or drops one shows.
+        func bytes(_ count: Int, from first: UInt8) -> [UInt8] { (0..<count).map { first &+ UInt8($0) } }
+        let fields = (0...24).map { count in (bytes(count + 1, from: 0x41), bytes(count, from: 0x61)) }
+        let headers = Self.received(fields)
+        #expect(headers.fields.count == fields.count)
+        for (name, value) in fields {
+            let read = String(decoding: name, as: UTF8.self)
+            #expect(headers.firstValue(read) { Array($0) == value } == true, "\(name.count)-byte name")
+        }
+        #expect(headers.fields.map { Array($0.name.utf8) } == fields.map(\.0))
+    }
+
     @Test func manyFieldsAndLongValuesAreAllKept() {
         let fields = (0..<200).map { ("X-Field-\($0)", String(repeating: "v", count: $0 * 7)) }
         let headers = Self.received(fields)

@@ -48,7 +48,7 @@ enum SessionID {
 
     /// ``decode(_:)`` on the id's UTF-8 bytes.
     @inline(__always)
-    private static func decode(bytes: UnsafeBufferPointer<UInt8>) -> PackedID? {
+    static func decode(bytes: UnsafeBufferPointer<UInt8>) -> PackedID? {
         guard bytes.count == generatedLength else { return nil }
         return values.withUnsafeBufferPointer { table -> PackedID? in
             // Ten sextets (60 bits) per word, so that no step shifts across two words. A byte outside
@@ -132,16 +132,14 @@ enum SessionID {
         }
     }
 
-    /// Whether `id` is 1 to 128 characters of `A-Z`, `a-z`, `0-9`, `_` and `-`.
-    static func isValid(_ id: String) -> Bool {
-        let bytes = id.utf8.span
+    /// Whether the UTF-8 bytes of an id are 1 to 128 characters of `A-Z`, `a-z`, `0-9`, `_` and `-`.
+    @inline(__always)
+    static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count > 0, bytes.count <= maxLength else { return false }
-        return bytes.withUnsafeBufferPointer { bytes in
-            values.withUnsafeBufferPointer { table in
-                var invalid: UInt64 = 0
-                for byte in bytes { invalid |= table[Int(byte)] }
-                return invalid < 64
-            }
+        return values.withUnsafeBufferPointer { table in
+            var invalid: UInt64 = 0
+            for byte in bytes { invalid |= table[Int(byte)] }
+            return invalid < 64
         }
     }
 }

@@ -12,18 +12,33 @@ enum SessionKey {
     case text(shardHash: UInt64)
 
     /// The key of `id`, or `nil` when `id` cannot name a session (it is not 1 to 128 characters of
-    /// `A-Z`, `a-z`, `0-9`, `_` and `-`).
-    /// `borrowing`, with explicit copies for the reads: `mutate` holds its id `consuming` (it moves
+    /// `A-Z`, `a-z`, `0-9`, `_` and `-`). The id's bytes are borrowed once for the decoding, the
+    /// check and the hash.
+    /// `borrowing`, with an explicit copy for the read: `mutate` holds its id `consuming` (it moves
     /// it into the lent session), and such a binding may not be copied implicitly.
     @inline(__always)
     init?(_ id: borrowing String) {
-        if let packed = SessionID.decode(copy id) {
-            self = .packed(packed)
-        } else if SessionID.isValid(copy id) {
-            self = .text(shardHash: FNV1a.hash(copy id))
-        } else {
+        let text = copy id
+        // The string's own bytes, borrowed: no retain, no copy, and (unlike `utf8.span`) inlined.
+        if let key = text.utf8.withContiguousStorageIfAvailable({ Self.key(bytes: $0) }) {
+            guard let key else { return nil }
+            self = key
+            return
+        }
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        guard let key = contiguous.utf8.withContiguousStorageIfAvailable({ Self.key(bytes: $0) }) ?? nil else {
             return nil
         }
+        self = key
+    }
+
+    /// The key of the id whose UTF-8 is `bytes`.
+    @inline(__always)
+    private static func key(bytes: UnsafeBufferPointer<UInt8>) -> SessionKey? {
+        if let packed = SessionID.decode(bytes: bytes) { return .packed(packed) }
+        guard SessionID.isValid(bytes: bytes) else { return nil }
+        return .text(shardHash: FNV1a.hash(bytes: bytes))
     }
 
     /// Picks the shard of a text key: not keyed, as an attacker choosing ids can at worst crowd one

@@ -18,7 +18,8 @@ extension SessionStore {
             let inserted = place.shard.withLock { slots -> Bool in
                 // A repeat of 128 random bits would mean a broken generator, and a client can choose
                 // these bits only by guessing them: either way, never shadow or overwrite a session.
-                guard slots.packed.find(bits, hash: place.hash) == nil, slots.text.isEmpty || slots.text[id] == nil
+                guard slots.packed.find(bits, hash: place.hash) == nil,
+                    slots.text.isEmpty || slots.text[TextSessionKey(id)] == nil
                 else { return false }
                 slots.packed.insert(bits, hash: place.hash, slot)
                 return true

@@ -2,7 +2,7 @@ extension SessionStore {
     /// The sessions of one shard, by the kind of their key.
     struct Slots: ~Copyable {
         var packed: PackedTable<MintedIDHasher>
-        var text: [String: Slot] = [:]
+        var text: [TextSessionKey: Slot] = [:]
 
         init(hasher: MintedIDHasher) {
             packed = PackedTable(hasher: hasher)
@@ -36,7 +36,7 @@ extension SessionStore {
                 return try packed.withSlot(at: position, body)
             }
             // A client-chosen id, in any form. One hash lookup: the slot is then reached by its index.
-            guard !text.isEmpty, let index = text.index(forKey: id()) else { return nil }
+            guard !text.isEmpty, let index = text.index(forKey: TextSessionKey(id())) else { return nil }
             // Read through the in-place accessor: the values' getter copies the whole slot out, its
             // stack, attributes and parked box retained and released for a look at one number.
             if Self.hasExpired(&text.values[index], at: now, ttl: ttl) {
@@ -63,7 +63,7 @@ extension SessionStore {
         @inline(__always)
         mutating func withSlot<R>(_ key: SessionKey, id: String, hash: UInt64, _ body: (inout Slot?) -> R) -> R {
             guard case .packed(let bits) = key, let (position, bucket) = packed.find(bits, hash: hash) else {
-                return body(&text[id])
+                return body(&text[TextSessionKey(id)])
             }
             var current: Slot? = packed.withSlot(at: position) { slot in
                 var taken = Slot.vacant
@@ -89,7 +89,7 @@ extension SessionStore {
                 return false
             }
             var removed = packed.removeAll(where: isExpired)
-            var expired: [String] = []
+            var expired: [TextSessionKey] = []
             for (key, slot) in text where isExpired(slot) { expired.append(key) }
             for key in expired { text.removeValue(forKey: key) }
             removed += expired.count
