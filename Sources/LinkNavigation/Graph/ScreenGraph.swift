@@ -69,6 +69,12 @@ public struct ScreenGraph: Sendable {
     /// The declaration index of the screen called `name`.
     public func position(of name: String) -> Int? { positions.position(of: name) }
 
+    /// The declaration index of `entry`'s screen: the entry's hint when the screen there is
+    /// the entry's (the same string), else by name. A hint from another graph is then a miss.
+    public func position(of entry: StackEntry) -> Int? {
+        positions.position(of: entry.screen, hint: entry.positionHint)
+    }
+
     /// Whether the screen at `index` may be placed directly above the screen at `below`:
     /// ``Screen/allows(after:)`` by declaration indices, without hashing a name.
     public func allows(_ index: Int, after below: Int) -> Bool {

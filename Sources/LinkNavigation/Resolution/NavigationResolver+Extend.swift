@@ -58,7 +58,7 @@ extension NavigationResolver {
                     steps.append(ids.make(step, try entryParams(step, destination.params), first: false))
                 }
             }
-            return .above(base: base, path: steps, last: ids.make(screen, params, first: false))
+            return .above(base: base, path: steps, last: ids.make(screen, params, first: false, at: position))
         }
         return .stack(try rebuild(screen, destination, &ids))
     }
@@ -141,7 +141,7 @@ extension NavigationResolver {
     private func directStep(to goal: Int?, from base: Int, of stack: [StackEntry]) -> Bool? {
         guard let goal else { return nil }
         return stack.withUnsafeBufferPointer { entries -> Bool? in
-            guard let origin = graph.position(of: entries[base].screen) else { return nil }
+            guard let origin = graph.position(of: entries[base]) else { return nil }
             if graph.allows(goal, after: origin) { return true }
             let kept = UnsafeBufferPointer(rebasing: entries[...base])
             var searches = false

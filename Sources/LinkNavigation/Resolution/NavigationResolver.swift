@@ -62,7 +62,7 @@ public struct NavigationResolver: Sendable {
         case .above(let base, let path, let last):
             // In place only when `TransitionOp.between` would keep the entries up to `base`: the
             // first entry added does not take the id of the one above them.
-            if base + 1 == stack.count || stack[base + 1].id != (path.isEmpty ? last.id : path[0].id) {
+            if base + 1 == stack.count || !stack[base + 1].hasSameID(as: path.isEmpty ? last : path[0]) {
                 return Resolution(keeping: base + 1, of: &stack, adding: path, last, nextEntryNumber: ids.next)
             }
             new = Placement.stack(over: stack, base: base, path: path, last: last)
@@ -104,15 +104,19 @@ public struct NavigationResolver: Sendable {
     /// Issues entry ids in order.
     struct EntryIDs {
         var next: Int
-        /// `params` taken: the entry gets them without a retain of its own.
-        mutating func make(_ screen: Screen, _ params: consuming EntryParams, first: Bool) -> StackEntry {
+        /// `params` taken: the entry gets them without a retain of its own. `position`: the
+        /// screen's declaration index, if known (kept in the entry as a hint).
+        mutating func make(_ screen: Screen, _ params: consuming EntryParams, first: Bool, at position: Int? = nil)
+            -> StackEntry
+        {
             defer { next += 1 }
             let presentation: Presentation = first ? .root : (screen.presentation == .modal ? .modal : .push)
             return StackEntry(
-                id: StackEntry.id(number: next),
+                number: next,
                 screen: screen.name,
                 params: params,
-                presentation: presentation
+                presentation: presentation,
+                position: position
             )
         }
     }
