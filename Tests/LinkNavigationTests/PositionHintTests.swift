@@ -48,6 +48,22 @@ import Testing
         #expect(fewer.position(of: entries[3]) == nil)
     }
 
+    /// Whether an entry is of a screen, told by hints where they hold, is what the names say,
+    /// under the graph the entries were made with and under one where every screen moved.
+    @Test func anEntryIsOfItsScreenUnderEitherGraph() throws {
+        let before = try Self.graph(Self.names)
+        let entries =
+            Self.entries(of: before) + [StackEntry(id: "e9", screen: "cart", params: [:], presentation: .push)]
+        for graph in [before, try Self.graph(Array(Self.names.reversed()) + ["cart"])] {
+            for (position, screen) in graph.ordered.enumerated() {
+                for entry in entries {
+                    #expect(graph.isScreen(of: entry, screen, at: position) == (entry.screen == screen.name))
+                    #expect(graph.isScreen(of: entry, screen, at: nil) == (entry.screen == screen.name))
+                }
+            }
+        }
+    }
+
     @Test func aScreenRenamedInPlaceIsNotTakenForTheEntrys() throws {
         let before = try Self.graph(Self.names)
         let entries = Self.entries(of: before)

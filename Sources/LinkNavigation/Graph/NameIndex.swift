@@ -61,8 +61,14 @@ struct NameIndex: Sendable {
     /// as ``position(of:)`` finds it.
     @inline(__always)
     func position(of name: String, hint: Int?) -> Int? {
-        if let hint, hint < names.count, Identity(names[hint]) == Identity(name) { return hint }
+        if let hint, isName(at: hint, identicalTo: name) { return hint }
         return position(of: name)
+    }
+
+    /// Whether the name at `position` is `name` itself (a copy of it): `false` says nothing.
+    @inline(__always)
+    func isName(at position: Int, identicalTo name: String) -> Bool {
+        position < names.count && Identity(names[position]) == Identity(name)
     }
 
     /// The position of the name spelled like `name`, by its bytes. Kept out of line: the callers

@@ -109,6 +109,15 @@ public struct ScreenGraph: Sendable {
         }
     }
 
+    /// Whether `entry`'s screen is `screen`, the screen at `position`: by the entry's position hint
+    /// when it holds (names are distinct, so another position is another screen), else by name.
+    func isScreen(of entry: StackEntry, _ screen: Screen, at position: Int?) -> Bool {
+        if let position, let hint = entry.positionHint, positions.isName(at: hint, identicalTo: entry.screen) {
+            return hint == position
+        }
+        return entry.screen == screen.name
+    }
+
     /// Whether the screen at `index` is the screen of one of `entries`, its name read in place.
     func isNamed(_ index: Int, onAnyOf entries: UnsafeBufferPointer<StackEntry>) -> Bool {
         ordered.withUnsafeBufferPointer { screens in

@@ -1,4 +1,5 @@
 import Synchronization
+import ThreadSanitizerHooks
 
 /// Entry ids that are not `e<number>` below ``EntryKey/numberLimit``, each kept once: an entry
 /// holds such an id as its index here (``EntryKey``), which stays one plain word.
@@ -14,12 +15,31 @@ enum EntryIDSpellings {
         var ids: [String] = []
     }
 
-    private static let table = Mutex(Table())
+    /// The table behind its lock.
+    private final class Locked: Sendable {
+        private let table = Mutex(Table())
+        /// ``ThreadSanitizerHooks``, copied here: `nil` outside the sanitizer.
+        private let acquireHook = ThreadSanitizerHooks.acquire
+        private let releaseHook = ThreadSanitizerHooks.release
+
+        /// Runs `body` on the table with the lock held, telling ThreadSanitizer (when the process
+        /// runs under it) that the lock orders the accesses, which it does not see on its own.
+        func withLock<Result: Sendable>(_ body: (inout Table) -> Result) -> Result {
+            table.withLock { table in
+                let address = Unmanaged.passUnretained(self).toOpaque()
+                acquireHook?(address)
+                defer { releaseHook?(address) }
+                return body(&table)
+            }
+        }
+    }
+
+    private static let locked = Locked()
 
     /// The index of `id`, kept here from now on if it was not: one index per spelling.
     static func index(of id: String) -> Int {
         let bytes = Array(id.utf8)
-        return table.withLock { table in
+        return locked.withLock { table in
             if let index = table.indices[bytes] { return index }
             let index = table.ids.count
             table.ids.append(id)
@@ -30,6 +50,6 @@ enum EntryIDSpellings {
 
     /// The id kept at `index` (from ``index(of:)``).
     static func id(at index: Int) -> String {
-        table.withLock { $0.ids[index] }
+        locked.withLock { $0.ids[index] }
     }
 }
