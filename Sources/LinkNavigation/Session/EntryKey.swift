@@ -49,6 +49,9 @@ struct EntryKey: Sendable {
         }
     }
 
+    /// Kept out of line: the product's entries never take this path, and inlined into their
+    /// makers it made them too large to be inlined in turn.
+    @inline(never)
     private init(spelled id: String, hint: Int?) {
         self.init(code: Self.spelledFlag | UInt64(truncatingIfNeeded: EntryIDSpellings.index(of: id)), hint: hint)
     }
