@@ -170,12 +170,12 @@ import Testing
     }
 
     @Test(arguments: Presentation.allCases)
-    func anEntryKeepsItsPresentationAndParamsInFortyBytes(presentation: Presentation) {
+    func anEntryKeepsItsPresentationAndParamsInThirtyTwoBytes(presentation: Presentation) {
         let entry = StackEntry(id: "e3", screen: "product", params: ["id": .int(3)], presentation: presentation)
         #expect(entry.presentation == presentation)
         #expect(entry.params == ["id": .int(3)])
         #expect(entry.with(params: ["id": .int(4)]).presentation == presentation)
         #expect(entry != StackEntry(id: "e3", screen: "product", params: ["id": .int(4)], presentation: presentation))
-        #expect(MemoryLayout<StackEntry>.stride == 40)
+        #expect(MemoryLayout<StackEntry>.stride == 32)
     }
 }

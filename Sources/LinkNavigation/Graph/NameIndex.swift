@@ -57,6 +57,20 @@ struct NameIndex: Sendable {
         return found >= 0 ? found : position(ofText: name)
     }
 
+    /// The position of `name`: `hint` when the name there is `name` itself (a copy of it), else
+    /// as ``position(of:)`` finds it.
+    @inline(__always)
+    func position(of name: String, hint: Int?) -> Int? {
+        if let hint, isName(at: hint, identicalTo: name) { return hint }
+        return position(of: name)
+    }
+
+    /// Whether the name at `position` is `name` itself (a copy of it): `false` says nothing.
+    @inline(__always)
+    func isName(at position: Int, identicalTo name: String) -> Bool {
+        position < names.count && Identity(names[position]) == Identity(name)
+    }
+
     /// The position of the name spelled like `name`, by its bytes. Kept out of line: the callers
     /// inline the identity probe, and rarely get here.
     @inline(never)

@@ -69,6 +69,12 @@ public struct ScreenGraph: Sendable {
     /// The declaration index of the screen called `name`.
     public func position(of name: String) -> Int? { positions.position(of: name) }
 
+    /// The declaration index of `entry`'s screen: the entry's hint when the screen there is
+    /// the entry's (the same string), else by name. A hint from another graph is then a miss.
+    public func position(of entry: StackEntry) -> Int? {
+        positions.position(of: entry.screen, hint: entry.positionHint)
+    }
+
     /// Whether the screen at `index` may be placed directly above the screen at `below`:
     /// ``Screen/allows(after:)`` by declaration indices, without hashing a name.
     public func allows(_ index: Int, after below: Int) -> Bool {
@@ -101,6 +107,15 @@ public struct ScreenGraph: Sendable {
             }
             if !body(Int(next)) { return }
         }
+    }
+
+    /// Whether `entry`'s screen is `screen`, the screen at `position`: by the entry's position hint
+    /// when it holds (names are distinct, so another position is another screen), else by name.
+    func isScreen(of entry: StackEntry, _ screen: Screen, at position: Int?) -> Bool {
+        if let position, let hint = entry.positionHint, positions.isName(at: hint, identicalTo: entry.screen) {
+            return hint == position
+        }
+        return entry.screen == screen.name
     }
 
     /// Whether the screen at `index` is the screen of one of `entries`, its name read in place.

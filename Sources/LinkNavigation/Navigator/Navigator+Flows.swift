@@ -37,7 +37,7 @@ extension Navigator {
                     let rootParams = try config.resolver.entryParams(root, EntryParams(match: match))
                     base = [
                         StackEntry(
-                            id: StackEntry.id(number: number),
+                            number: number,
                             screen: root.name,
                             params: rootParams,
                             presentation: .root
@@ -62,7 +62,7 @@ extension Navigator {
                 let presentation: Presentation = i == 0 ? (base.isEmpty ? .root : .modal) : .push
                 layer.append(
                     StackEntry(
-                        id: StackEntry.id(number: number),
+                        number: number,
                         screen: name,
                         params: params,
                         presentation: presentation

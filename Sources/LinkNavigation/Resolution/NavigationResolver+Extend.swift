@@ -19,7 +19,7 @@ extension NavigationResolver {
         _ ids: inout EntryIDs
     ) throws(NavigationError) -> Placement {
         guard !stack.isEmpty else { return .stack(try rebuild(screen, destination, &ids)) }
-        if let placed = placedAsLaunched(screen, params, stack, &ids) { return .stack(placed) }
+        if let placed = placedAsLaunched(screen, at: position, params, stack, &ids) { return .stack(placed) }
         // Without breadcrumbs, most bases are settled by the origins alone (see `directStep`).
         let goal = destination.via.isEmpty ? position : nil
         for base in stack.indices.reversed() {
@@ -55,10 +55,17 @@ extension NavigationResolver {
             if !path.isEmpty {
                 steps.reserveCapacity(path.count)
                 for step in path {
-                    steps.append(ids.make(step, try entryParams(step, destination.params), first: false))
+                    steps.append(
+                        ids.make(
+                            step,
+                            try entryParams(step, destination.params),
+                            first: false,
+                            at: graph.position(of: step.name)
+                        )
+                    )
                 }
             }
-            return .above(base: base, path: steps, last: ids.make(screen, params, first: false))
+            return .above(base: base, path: steps, last: ids.make(screen, params, first: false, at: position))
         }
         return .stack(try rebuild(screen, destination, &ids))
     }
@@ -103,27 +110,31 @@ extension NavigationResolver {
 
     /// Where the destination goes without a path: a `root` screen replaces the stack; an entry
     /// with the same identity is popped back to (no cycles); `single_top` updates the top entry;
-    /// `unique` pops back to its one entry. `nil`: none of these applies.
+    /// `unique` pops back to its one entry. `nil`: none of these applies. `position`: the screen's
+    /// declaration index, if known (entries are then told by their position hints).
     func placedAsLaunched(
         _ screen: Screen,
+        at position: Int? = nil,
         _ params: EntryParams,
         _ stack: [StackEntry],
         _ ids: inout EntryIDs
     ) -> [StackEntry]? {
         if screen.presentation == .root {
-            if let root = stack.first, sameIdentity(root, screen, params) { return [root.with(params: params)] }
-            return [ids.make(screen, params, first: true)]
+            if let root = stack.first, sameIdentity(root, screen, params, at: position) {
+                return [root.with(params: params)]
+            }
+            return [ids.make(screen, params, first: true, at: position ?? graph.position(of: screen.name))]
         }
-        if let i = stack.lastIndex(where: { sameIdentity($0, screen, params) }) {
+        if let i = stack.lastIndex(where: { sameIdentity($0, screen, params, at: position) }) {
             return Array(stack[..<i]) + [stack[i].with(params: params)]
         }
         switch screen.launch {
         case .singleTop:
-            if let top = stack.last, top.screen == screen.name {
+            if let top = stack.last, graph.isScreen(of: top, screen, at: position) {
                 return Array(stack.dropLast()) + [top.with(params: params)]
             }
         case .unique:
-            if let i = stack.lastIndex(where: { $0.screen == screen.name }) {
+            if let i = stack.lastIndex(where: { graph.isScreen(of: $0, screen, at: position) }) {
                 return Array(stack[..<i]) + [stack[i].with(params: params)]
             }
         case .standard:
@@ -141,7 +152,7 @@ extension NavigationResolver {
     private func directStep(to goal: Int?, from base: Int, of stack: [StackEntry]) -> Bool? {
         guard let goal else { return nil }
         return stack.withUnsafeBufferPointer { entries -> Bool? in
-            guard let origin = graph.position(of: entries[base].screen) else { return nil }
+            guard let origin = graph.position(of: entries[base]) else { return nil }
             if graph.allows(goal, after: origin) { return true }
             let kept = UnsafeBufferPointer(rebasing: entries[...base])
             var searches = false

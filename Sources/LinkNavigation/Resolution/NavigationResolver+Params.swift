@@ -99,7 +99,8 @@ extension NavigationResolver {
     }
 
     /// Whether `entry` stands for the same place as `screen` with `params`: equal identity params.
-    func sameIdentity(_ entry: StackEntry, _ screen: Screen, _ params: EntryParams) -> Bool {
-        entry.screen == screen.name && screen.identityParams.allSatisfy { entry.params[$0] == params[$0] }
+    func sameIdentity(_ entry: StackEntry, _ screen: Screen, _ params: EntryParams, at position: Int? = nil) -> Bool {
+        graph.isScreen(of: entry, screen, at: position)
+            && screen.identityParams.allSatisfy { entry.params[$0] == params[$0] }
     }
 }

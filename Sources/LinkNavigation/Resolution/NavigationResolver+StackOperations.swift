@@ -50,7 +50,7 @@ extension NavigationResolver {
             guard let root = stack.first, let screen = graph[root.screen] else {
                 throw .invalidNavigation("the stack is empty")
             }
-            new = [ids.make(screen, root.params, first: true)]
+            new = [ids.make(screen, root.params, first: true, at: graph.position(of: screen.name))]
         case .trail(let destinations):
             var entries: [StackEntry] = []
             for destination in destinations {
@@ -64,7 +64,7 @@ extension NavigationResolver {
                 if screen.launch == .unique, entries.contains(where: { $0.screen == screen.name }) {
                     throw .invalidNavigation("the trail leads to \(screen.name) twice; it is unique")
                 }
-                entries.append(ids.make(screen, params, first: entries.isEmpty))
+                entries.append(ids.make(screen, params, first: entries.isEmpty, at: graph.position(of: screen.name)))
             }
             guard !entries.isEmpty else { throw .invalidNavigation("a trail needs at least one URL") }
             new = entries

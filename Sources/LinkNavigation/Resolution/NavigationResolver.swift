@@ -62,7 +62,7 @@ public struct NavigationResolver: Sendable {
         case .above(let base, let path, let last):
             // In place only when `TransitionOp.between` would keep the entries up to `base`: the
             // first entry added does not take the id of the one above them.
-            if base + 1 == stack.count || stack[base + 1].id != (path.isEmpty ? last.id : path[0].id) {
+            if base + 1 == stack.count || !stack[base + 1].hasSameID(as: path.isEmpty ? last : path[0]) {
                 return Resolution(keeping: base + 1, of: &stack, adding: path, last, nextEntryNumber: ids.next)
             }
             new = Placement.stack(over: stack, base: base, path: path, last: last)
@@ -104,15 +104,19 @@ public struct NavigationResolver: Sendable {
     /// Issues entry ids in order.
     struct EntryIDs {
         var next: Int
-        /// `params` taken: the entry gets them without a retain of its own.
-        mutating func make(_ screen: Screen, _ params: consuming EntryParams, first: Bool) -> StackEntry {
+        /// `params` taken: the entry gets them without a retain of its own. `position`: the
+        /// screen's declaration index (kept in the entry as a hint for the renderer).
+        mutating func make(_ screen: Screen, _ params: consuming EntryParams, first: Bool, at position: Int?)
+            -> StackEntry
+        {
             defer { next += 1 }
             let presentation: Presentation = first ? .root : (screen.presentation == .modal ? .modal : .push)
             return StackEntry(
-                id: StackEntry.id(number: next),
+                number: next,
                 screen: screen.name,
                 params: params,
-                presentation: presentation
+                presentation: presentation,
+                position: position
             )
         }
     }
@@ -126,7 +130,14 @@ public struct NavigationResolver: Sendable {
         let first = destination.via.first.flatMap { graph[$0] } ?? screen
         var stack: [StackEntry] = []
         for (i, member) in graph.chain(to: first).enumerated() {
-            stack.append(ids.make(member, try entryParams(member, destination.params), first: i == 0))
+            stack.append(
+                ids.make(
+                    member,
+                    try entryParams(member, destination.params),
+                    first: i == 0,
+                    at: graph.position(of: member.name)
+                )
+            )
         }
         if destination.via.isEmpty { return stack }
         // The chain to the first breadcrumb holds the destination already, with the same params:
@@ -144,8 +155,24 @@ public struct NavigationResolver: Sendable {
                 "no path from \(first.name) through \((via + [screen.name]).joined(separator: ", "))"
             )
         }
-        for step in path { stack.append(ids.make(step, try entryParams(step, destination.params), first: false)) }
-        stack.append(ids.make(screen, try entryParams(screen, destination.params), first: false))
+        for step in path {
+            stack.append(
+                ids.make(
+                    step,
+                    try entryParams(step, destination.params),
+                    first: false,
+                    at: graph.position(of: step.name)
+                )
+            )
+        }
+        stack.append(
+            ids.make(
+                screen,
+                try entryParams(screen, destination.params),
+                first: false,
+                at: graph.position(of: screen.name)
+            )
+        )
         return stack
     }
 
@@ -158,6 +185,6 @@ public struct NavigationResolver: Sendable {
         if let top = stack.last, !screen.allows(after: top.screen) {
             throw .invalidNavigation("\(screen.name) cannot be pushed on \(top.screen) (origins)")
         }
-        return stack + [ids.make(screen, params, first: stack.isEmpty)]
+        return stack + [ids.make(screen, params, first: stack.isEmpty, at: graph.position(of: screen.name))]
     }
 }

@@ -18,7 +18,7 @@ public enum TransitionOp: Sendable, Hashable {
     public static func between(_ old: [StackEntry], _ new: [StackEntry]) -> [TransitionOp] {
         if old.sharesBuffer(with: new) { return [] }
         var kept = 0
-        while kept < old.count, kept < new.count, old[kept].id == new[kept].id { kept += 1 }
+        while kept < old.count, kept < new.count, old[kept].hasSameID(as: new[kept]) { kept += 1 }
         if kept == 0 && !old.isEmpty { return [.replace(new)] }
         // Entries compared only when every id matched: a navigation that changed the stack is told
         // by its ids alone.
@@ -122,7 +122,7 @@ extension Array where Element == TransitionOp {
             case .push(let entry), .present(let entry):
                 stack.append(entry)
             case .update(let entry):
-                guard let i = stack.firstIndex(where: { $0.id == entry.id }) else { return nil }
+                guard let i = stack.firstIndex(where: { $0.hasSameID(as: entry) }) else { return nil }
                 stack[i] = entry
             case .replace(let entries):
                 stack = entries

@@ -53,7 +53,7 @@ public struct ParkedNavigation: Sendable, Hashable {
     /// Whether the flow's layer is still on `stack`.
     public func isPresented(on stack: [StackEntry]) -> Bool {
         guard let layerEntryID else { return false }
-        return stack.contains { $0.id == layerEntryID }
+        return stack.contains { $0.hasID(layerEntryID) }
     }
 
     public static func == (lhs: ParkedNavigation, rhs: ParkedNavigation) -> Bool {

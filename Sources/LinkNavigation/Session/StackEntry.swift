@@ -1,12 +1,15 @@
 public import LinkRouting
 
 /// One screen on a session's stack, with the typed params it was handed.
+///
+/// 32 bytes: the id and a hint to the screen's position in one word (``EntryKey``), the screen's
+/// name, and the params and the presentation in one word.
 public struct StackEntry: Sendable, Hashable {
-    /// Unique within its session (`e1`, `e2`, ...).
-    public let id: String
+    /// The id (`e<number>` as a number) and the screen's position when the entry was made.
+    @usableFromInline let key: EntryKey
     public let screen: String
     /// The params and the presentation in one word: the presentation is the case, carried in the
-    /// spare bits of the params' array reference, so an entry is 40 bytes instead of 48.
+    /// spare bits of the params' array reference, so an entry is 32 bytes instead of 40.
     @usableFromInline let presented: Presented
 
     @usableFromInline enum Presented: Sendable, Hashable {
@@ -32,8 +35,33 @@ public struct StackEntry: Sendable, Hashable {
         }
     }
 
+    /// Unique within its session (`e1`, `e2`, ...).
+    public var id: String { key.id }
+
+    /// The number of an id `e<number>` (no leading zero, below 2^47), `nil` for any other id.
+    @inlinable
+    package var number: Int? { key.number }
+
+    /// An entry with an id of any spelling: `e<number>` is kept as its number, any other is kept
+    /// aside once for the process and written as given.
     public init(id: String, screen: String, params: EntryParams, presentation: Presentation) {
-        self.id = id
+        self.init(key: EntryKey(id: id, hint: nil), screen: screen, params: params, presentation: presentation)
+    }
+
+    /// The entry `e<number>`; `position` is its screen's declaration index in the graph it is made
+    /// with, if known (a hint that spares the renderer a lookup by name).
+    package init(number: Int, screen: String, params: EntryParams, presentation: Presentation, position: Int? = nil) {
+        self.init(
+            key: EntryKey(number: number, hint: position),
+            screen: screen,
+            params: params,
+            presentation: presentation
+        )
+    }
+
+    @inline(__always)
+    init(key: EntryKey, screen: String, params: EntryParams, presentation: Presentation) {
+        self.key = key
         self.screen = screen
         presented =
             switch presentation {
@@ -43,26 +71,28 @@ public struct StackEntry: Sendable, Hashable {
             }
     }
 
-    /// The id of the entry numbered `number`: `e<number>`. Written digit by digit into the string's
-    /// own bytes: up to 14 digits it is a small string, made without the allocation and the
-    /// concatenation that `"e" + String(number)` costs.
-    package static func id(number: Int) -> String {
-        guard number >= 0, number < 100_000_000_000_000 else { return "e\(number)" }
-        var digits = 1
-        var rest = number
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        return String(unsafeUninitializedCapacity: digits + 1) { buffer in
-            buffer[0] = UInt8(ascii: "e")
-            var value = number
-            for index in stride(from: digits, to: 0, by: -1) {
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            }
-            return digits + 1
-        }
+    /// The id of the entry numbered `number`: `e<number>`.
+    package static func id(number: Int) -> String { EntryKey.text(number: number) }
+
+    /// The screen's declaration index when the entry was made, if known: a hint to check against
+    /// the graph (``ScreenGraph/position(of:)-(StackEntry)``).
+    var positionHint: Int? { key.hint }
+
+    /// Whether both have the same id, compared without a string.
+    @inline(__always)
+    package func hasSameID(as other: StackEntry) -> Bool { key.code == other.key.code }
+
+    /// Whether the id is spelled `id`.
+    package func hasID(_ id: String) -> Bool { key.isSpelled(id) }
+
+    public static func == (lhs: StackEntry, rhs: StackEntry) -> Bool {
+        lhs.key.code == rhs.key.code && lhs.screen == rhs.screen && lhs.presented == rhs.presented
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key.code)
+        hasher.combine(screen)
+        hasher.combine(presented)
     }
 
     /// An entry whose params are given as a dictionary (sorted by name).
@@ -72,21 +102,21 @@ public struct StackEntry: Sendable, Hashable {
 
     /// The same entry with new params (an `update`).
     func with(params: EntryParams) -> StackEntry {
-        StackEntry(id: id, screen: screen, params: params, presentation: presentation)
+        StackEntry(key: key, screen: screen, params: params, presentation: presentation)
     }
 
     /// Whether the entries at `lhs` and `rhs` hold the same bits: copies of one entry, equal without
     /// a look at their strings or params, and read in place (no copy out of the array, no retain).
     /// Unequal bits say nothing: the caller goes on to `==`.
     package static func sameBits(_ lhs: UnsafePointer<StackEntry>, _ rhs: UnsafePointer<StackEntry>) -> Bool {
-        // Two strings and the params word: 40 bytes of plain words with no padding, whose equal bits
-        // are one value whatever their encoding (see `hasSameUTF8(as:)`). Safe: the pointers are to
-        // initialised entries, 8-byte aligned, and only trivial words are loaded from them, with no
-        // reference taken.
-        guard MemoryLayout<StackEntry>.size == 40, MemoryLayout<Presented>.size == 8 else { return false }
+        // The key, the screen's string and the params word: 32 bytes of plain words with no
+        // padding, whose equal bits are one value whatever their encoding (see `hasSameUTF8(as:)`).
+        // Safe: the pointers are to initialised entries, 8-byte aligned, and only trivial words are
+        // loaded from them, with no reference taken.
+        guard MemoryLayout<StackEntry>.size == 32, MemoryLayout<Presented>.size == 8 else { return false }
         let left = UnsafeRawPointer(lhs)
         let right = UnsafeRawPointer(rhs)
-        for offset in stride(from: 0, to: 40, by: 8)
+        for offset in stride(from: 0, to: 32, by: 8)
         where left.load(fromByteOffset: offset, as: UInt64.self) != right.load(fromByteOffset: offset, as: UInt64.self)
         {
             return false
@@ -96,7 +126,7 @@ public struct StackEntry: Sendable, Hashable {
 
     /// Whether two stacks are equal (`==`), compared in place from the top down: a navigation
     /// changes the top entries, whose ids then differ at the first look, and entries that are copies
-    /// of each other are told by their bits before `==` looks at their strings and params.
+    /// of each other are told by their bits before `==` looks at their screens and params.
     package static func stacksEqual(_ lhs: [StackEntry], _ rhs: [StackEntry]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return lhs.withUnsafeBufferPointer { left in

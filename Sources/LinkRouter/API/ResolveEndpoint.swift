@@ -105,6 +105,6 @@ extension APIResponder {
         }
         let presentation: Presentation =
             number == 1 ? .root : (screen.presentation == .modal ? .modal : .push)
-        return StackEntry(id: StackEntry.id(number: number), screen: name, params: typed, presentation: presentation)
+        return StackEntry(number: number, screen: name, params: typed, presentation: presentation)
     }
 }

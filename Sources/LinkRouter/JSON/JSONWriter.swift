@@ -144,6 +144,34 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = true
     }
 
+    /// Writes the entry id `"e<number>"` (`number` not negative) from its digits, with no string.
+    mutating func entryID(number: Int) {
+        let value = UInt(bitPattern: number)
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits &+= 1
+        }
+        let comma = needsComma ? 1 : 0
+        write(length: comma &+ digits &+ 3) { text in
+            text.initialize(to: JSONByte.comma)
+            let quoted = text + comma
+            quoted[0] = JSONByte.quote
+            quoted[1] = UInt8(ascii: "e")
+            // The digits backwards, from the last one (at `digits + 1`) to the first (at 2).
+            var rest = value
+            var index = digits &+ 1
+            repeat {
+                quoted[index] = JSONByte.zero &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                index &-= 1
+            } while index > 1
+            quoted[digits &+ 2] = JSONByte.quote
+        }
+        needsComma = true
+    }
+
     public mutating func uint(_ value: UInt64) {
         JSONNumberText.withDecimal(value, afterComma: needsComma) { write($0) }
         needsComma = true

@@ -15,10 +15,10 @@ internal import LinkNavigation
 /// later ones are not remembered, and are written out again where they repeat (the same text, at
 /// more cost). An answer writes a handful of distinct entries: the memo allocates nothing.
 struct EntryMemo: ~Copyable {
-    /// The bits of a ``StackEntry``: its id's and screen's string words and the word that packs its
-    /// params' storage and its presentation. Two live entries with equal bits are copies of one
-    /// value (the same string storage or the same small string, the same params storage, the same
-    /// presentation) and are written to the same bytes. `==` on entries is looser: canonically
+    /// The bits of a ``StackEntry``: its id's word, its screen's string words and the word that
+    /// packs its params' storage and its presentation. Two live entries with equal bits are copies
+    /// of one value (the same id, the same string storage or the same small string, the same
+    /// params storage, the same presentation) and are written to the same bytes. `==` on entries is looser: canonically
     /// equivalent strings and `-0.0` and `0.0` compare equal, and would let one entry's text stand
     /// for another's.
     ///
@@ -26,24 +26,24 @@ struct EntryMemo: ~Copyable {
     /// through LinkNavigation, the reads and comparisons stayed calls, about 500 instructions more
     /// per navigate.
     struct Identity: Equatable {
-        let words: (UInt64, UInt64, UInt64, UInt64, UInt64)
+        let words: (UInt64, UInt64, UInt64, UInt64)
 
-        /// The bits of `entry`, or `nil` where an entry is not five words (then nothing is
+        /// The bits of `entry`, or `nil` where an entry is not four words (then nothing is
         /// remembered, and every entry is written out).
         @inline(__always)
         init?(_ entry: borrowing StackEntry) {
-            guard MemoryLayout<StackEntry>.size == MemoryLayout<(UInt64, UInt64, UInt64, UInt64, UInt64)>.size
+            guard MemoryLayout<StackEntry>.size == MemoryLayout<(UInt64, UInt64, UInt64, UInt64)>.size
             else { return nil }
             // Reads the entry's bytes in place; nothing is retained, nothing is kept but the bits.
             words = withUnsafeBytes(of: entry) {
-                $0.loadUnaligned(as: (UInt64, UInt64, UInt64, UInt64, UInt64).self)
+                $0.loadUnaligned(as: (UInt64, UInt64, UInt64, UInt64).self)
             }
         }
 
         @inline(__always)
         static func == (lhs: Identity, rhs: Identity) -> Bool {
             lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
-                && lhs.words.3 == rhs.words.3 && lhs.words.4 == rhs.words.4
+                && lhs.words.3 == rhs.words.3
         }
     }
 

@@ -112,10 +112,10 @@ extension JSONWriter {
         route: EntryMemo.RouteParams? = nil
     ) {
         key(.openEntry)  // `{"id":`
-        string(entry.id)
+        if let number = entry.number { entryID(number: number) } else { string(entry.id) }
         // Borrowed, not retained: the rendering holds every screen's tokens for longer than this
         // call. Read field by field, in no closure that captures the entry (which copied it).
-        let tokens = rendering.tokens(for: entry.screen)
+        let tokens = rendering.tokens(for: entry)
         found = tokens
         if let tokens {
             key(tokens._withUnsafeGuaranteedRef(\.screenAndParams))
@@ -304,7 +304,7 @@ extension JSONWriter {
                 return
             }
             // Borrowed: the rendering holds every screen's tokens for longer than this call.
-            if let tokens = rendering.tokens(for: item.screen) {
+            if let tokens = rendering.tokens(for: item) {
                 key(tokens._withUnsafeGuaranteedRef(\.nameKey))
                 tokens._withUnsafeGuaranteedRef { params(item.params, $0) }
             } else {

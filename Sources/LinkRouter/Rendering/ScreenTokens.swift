@@ -81,6 +81,13 @@ struct NavigationRendering: Sendable {
         graph.position(of: name).map { heldScreens[$0] }
     }
 
+    /// The tokens of `entry`'s screen, as ``tokens(for:)-(String)`` gives them: found from the
+    /// entry's position hint when it holds.
+    @inline(__always)
+    func tokens(for entry: StackEntry) -> Unmanaged<ScreenTokens>? {
+        graph.position(of: entry).map { heldScreens[$0] }
+    }
+
     /// The tokens of `route`, or `nil` for a route of another table: not retained, valid while
     /// this rendering is held.
     @inline(__always)
