@@ -20,7 +20,7 @@ extension APIResponder {
             expected = try body.int("expect_version")
         }
         try checkLength(ofLink: url)
-        let config = engine.snapshot.config
+        let config = engine.config
         // The link and `via` are moved into the request, not copied: their last use here.
         let navigation = Navigator.Request(
             url: consume url,
