@@ -4,14 +4,14 @@
 /// endpoint renders its answer while the request body is still alive): no string is made or
 /// freed for them. Whatever is kept beyond that call (a session, an error, a returned value) takes
 /// ``string``, which is made from the bytes at that point.
-package struct LinkText: @unchecked Sendable {
+@usableFromInline package struct LinkText: @unchecked Sendable {
     // `@unchecked`: a lent value is only ever read on the thread that lent it, within the lender's
     // call (see ``init(lending:)``); an owned one holds a `String`, which is `Sendable`.
 
     /// The link when owned; empty when lent.
-    private let owned: String
+    @usableFromInline let owned: String
     /// The link's bytes when lent.
-    private let lent: UnsafeBufferPointer<UInt8>?
+    @usableFromInline let lent: UnsafeBufferPointer<UInt8>?
 
     package init(_ string: String) {
         owned = string
@@ -38,7 +38,7 @@ package struct LinkText: @unchecked Sendable {
     }
 
     /// Calls `body` with the link's UTF-8, lent for the call.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let lent { return body(lent) }
         // A span borrows the bytes (a small string's too): no closure context, no retain, no copy.

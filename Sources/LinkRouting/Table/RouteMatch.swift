@@ -26,7 +26,7 @@ public struct RouteMatch: Sendable {
     @usableFromInline let table: RouteTable
     /// The URL matched, as given (owned, or lent by the caller that matched it); the captures
     /// index its UTF-8.
-    let link: LinkText
+    @usableFromInline let link: LinkText
     @usableFromInline let parts: MatchParts
 
     init(table: RouteTable, link: LinkText, parts: MatchParts) {
@@ -40,8 +40,9 @@ public struct RouteMatch: Sendable {
 
     /// Calls `body` with the UTF-8 of ``url``, lent for the call: no string is made for a link
     /// whose bytes the match borrows.
-    /// Not generic: called from other modules, a generic method would not be specialised.
-    package func withURLUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Inlinable, with ``LinkText/withUTF8(_:)``: into the renderer of another module, where a
+    /// call and its closure cost more than the read.
+    @inlinable package func withURLUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         link.withUTF8(body)
     }
 
