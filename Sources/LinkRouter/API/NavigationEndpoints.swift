@@ -27,6 +27,7 @@ extension APIResponder {
     }
 
     /// ``navigate(_:_:)`` once the request's link and fields are read.
+    @inline(__always)  // into both ways a link comes, as one function with them
     private func navigate(
         _ id: String,
         _ request: HTTPRequest,
