@@ -45,7 +45,8 @@ public final class Engine: Sendable {
 
     /// The table requests are served from right now.
     public var snapshot: Snapshot { current.withLock { $0 } }
-    public var config: LoadedConfig { snapshot.config }
+    /// The table's config, read inside the lock: the snapshot itself is neither retained nor released.
+    public var config: LoadedConfig { current.withLock { $0.config } }
 
     /// Reads the config file again; the running table is replaced only when the new one loads
     /// without errors. Session settings that size the store (`idle_ttl`, `max`) keep their start-up values.

@@ -23,7 +23,8 @@ public struct NavigationOutcome: Sendable {
 
     public let status: Status
     /// The URL finally matched (after rewrites and redirects); `nil` for stack operations.
-    /// The match's own: the outcome holds the URL once.
+    /// The match's own: the outcome holds the URL once (a lent link's is made on each read; see
+    /// ``RouteMatch/withURLUTF8(_:)``).
     @inlinable public var url: String? { match?.url }
     public let match: RouteMatch?
     /// The match's params by name, in match order, as the link gives them to the destination:

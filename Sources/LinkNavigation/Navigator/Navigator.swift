@@ -1,4 +1,4 @@
-import LinkRouting
+package import LinkRouting
 
 /// Runs navigations end to end against a session value: rewrite, match, redirects, interceptors,
 /// flows and resolution. A pure function of its inputs: the caller stores the returned session.
@@ -9,7 +9,9 @@ public struct Navigator: Sendable {
 
     /// A navigation request.
     public struct Request: Sendable {
-        public let url: String
+        /// The link: a string, or bytes lent by the caller (see ``init(link:strategy:via:lowercasedHeaders:)``).
+        let link: LinkText
+        public var url: String { link.string }
         public let strategy: Strategy?
         public let via: [String]
         /// Request headers; names compare case-insensitively.
@@ -29,7 +31,15 @@ public struct Navigator: Sendable {
 
         /// For callers whose header names are lowercased already.
         public init(url: String, strategy: Strategy?, via: [String], lowercasedHeaders: [String: String]) {
-            self.url = url
+            self.init(link: LinkText(url), strategy: strategy, via: via, lowercasedHeaders: lowercasedHeaders)
+        }
+
+        /// A request for a link that may be lent bytes. Lifetime: a lent link's bytes must outlive
+        /// the request and whatever a navigation of it returns (its outcome's match lends them too):
+        /// the caller renders and drops the outcome within its access to the bytes. The session a
+        /// navigation leaves keeps only strings made from them.
+        package init(link: LinkText, strategy: Strategy?, via: [String], lowercasedHeaders: [String: String]) {
+            self.link = link
             self.strategy = strategy
             self.via = via
             self.headers = lowercasedHeaders
@@ -123,7 +133,7 @@ public struct Navigator: Sendable {
                 }
             }
             let rewroteTo = records.count
-            let match = if let moved { try matchURL(moved) } else { try matchURL(request.url) }
+            var match = if let moved { try matchURL(moved) } else { try matchURL(request.link) }
             // The route's binding read in place, field by field: a copy of it would retain its
             // target's strings and its interceptor list for a look at each.
             let routeIndex = match.route.index
@@ -143,6 +153,8 @@ public struct Navigator: Sendable {
                     config.bindings[routeIndex].interceptors.isEmpty
                     ? config.globalInterceptors
                     : config.globalInterceptors + config.bindings[routeIndex].interceptors
+                // Interceptors may keep what they are shown: a lent link is made a string first.
+                match.ownURL()
                 let context = InterceptionContext(
                     url: match.url,
                     match: match,
@@ -259,6 +271,19 @@ public struct Navigator: Sendable {
 
     /// How many times interceptors may rewrite the URL in one navigation.
     static let maxRewrites = 16
+
+    /// The route for `link`, or the failure that says why there is none: ``matchURL(_:)`` for a
+    /// link whose bytes may be lent (the match then lends them too).
+    func matchURL(_ link: LinkText) throws(NavigationFailure) -> RouteMatch {
+        let found: RouteMatch?
+        do {
+            found = try config.table.match(link)
+        } catch {
+            throw .malformed(error)
+        }
+        guard let found else { throw .noRoute(link.string) }
+        return found
+    }
 
     /// The route for `url`, or the failure that says why there is none.
     func matchURL(_ url: String) throws(NavigationFailure) -> RouteMatch {

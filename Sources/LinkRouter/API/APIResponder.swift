@@ -40,7 +40,11 @@ public struct APIResponder: HTTPResponder {
 
     /// Refuses a link longer than ``maxLinkBytes``.
     func checkLength(ofLink url: String) throws(APIError) {
-        let length = url.utf8.count
+        try checkLength(ofLink: url.utf8.count)
+    }
+
+    /// Refuses a link of `length` UTF-8 bytes when that is more than ``maxLinkBytes``.
+    func checkLength(ofLink length: Int) throws(APIError) {
         guard length > maxLinkBytes else { return }
         throw APIError(
             414,

@@ -1,31 +1,47 @@
 internal import LinkNavigation
 internal import LinkRouterHTTP
+internal import LinkRouting
 
 extension APIResponder {
     /// `POST /v1/sessions/{id}/navigate`: `{"url", "strategy"?, "via"?, "expect_version"?}` or the
     /// bare URL as text.
     func navigate(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let url: String
-        var strategy: Strategy?
-        var via: [String] = []
-        var expected: Int?
-        if let bare = try Self.bareURL(request) {
-            url = bare
-        } else {
-            let body = try RequestBody(request)
-            try body.only(["url", "strategy", "via", "expect_version"])
-            url = try body.requiredString("url")
-            strategy = try body.strategy()
-            via = try body.strings("via") ?? []
-            expected = try body.int("expect_version")
+        if let bare = try Self.bareLink(request) {
+            try checkLength(ofLink: bare.count)
+            // Lifetime: the link is the body's bytes, lent for this call. The navigation matches
+            // them where they lie and the answer is rendered from them before the call returns;
+            // what outlives it (the stored session, a parked navigation, an error) holds strings.
+            return try request.body.withUnsafeBufferPointer { (body) throws(APIError) -> HTTPResponse in
+                let link = LinkText(lending: UnsafeBufferPointer(rebasing: body[bare]))
+                return try navigate(id, request, link, strategy: nil, via: [], expected: nil)
+            }
         }
+        let body = try RequestBody(request)
+        try body.only(["url", "strategy", "via", "expect_version"])
+        let url = try body.requiredString("url")
+        let strategy = try body.strategy()
+        let via = try body.strings("via") ?? []
+        let expected = try body.int("expect_version")
         try checkLength(ofLink: url)
-        let config = engine.snapshot.config
+        return try navigate(id, request, LinkText(consume url), strategy: strategy, via: via, expected: expected)
+    }
+
+    /// ``navigate(_:_:)`` once the request's link and fields are read.
+    @inline(__always)  // into both ways a link comes, as one function with them
+    private func navigate(
+        _ id: String,
+        _ request: HTTPRequest,
+        _ link: consuming LinkText,
+        strategy: Strategy?,
+        via: consuming [String],
+        expected: Int?
+    ) throws(APIError) -> HTTPResponse {
+        let config = engine.config
         // The link and `via` are moved into the request, not copied: their last use here.
         let navigation = Navigator.Request(
-            url: consume url,
+            link: link,
             strategy: strategy,
-            via: consume via,
+            via: via,
             // `[:]` would be built from an empty literal on every request.
             lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [String: String]()
         )
@@ -186,28 +202,31 @@ extension APIResponder {
     }
 
     /// A `text/plain` (or form-encoded, as curl's `-d` sends) body that is not JSON: the URL itself.
-    static func bareURL(_ request: HTTPRequest) throws(APIError) -> String? {
+    /// Where it lies in the body, checked as valid UTF-8 (no string is made), or `nil`.
+    static func bareLink(_ request: HTTPRequest) throws(APIError) -> Range<Int>? {
         // Only text and form encoding (or no type) carry a bare URL: JSON is read as JSON, other
         // media types are refused (415) there.
         let carriesURL = request.headers.contentType { RequestBody.carriesBareURL(contentType: $0) }
         guard carriesURL ?? true else { return nil }
         // Trimmed and read through one buffer: no slice of the array, no checked subscripts.
         var trimmed: Range<Int>?
-        let url = request.body.withUnsafeBufferPointer { body -> String? in
+        let valid = request.body.withUnsafeBufferPointer { body -> Bool in
             var start = 0
             var end = body.count
             while start < end, Self.isSpace(body[start]) { start &+= 1 }
             while end > start, Self.isSpace(body[end &- 1]) { end &-= 1 }
-            guard start < end, body[start] != UInt8(ascii: "{") else { return nil }
+            guard start < end, body[start] != UInt8(ascii: "{") else { return false }
             trimmed = start..<end
-            return String(validatingUTF8: UnsafeBufferPointer(rebasing: body[start..<end]))
+            // Links are almost always ASCII: eight bytes at a time; anything else fully checked.
+            let link = UnsafeBufferPointer(rebasing: body[start..<end])
+            return String.isASCII(link) || String(validating: link, as: UTF8.self) != nil
         }
         guard let trimmed else { return nil }  // empty, or JSON
-        guard let url else {
+        guard valid else {
             throw InvalidUTF8Location.error(in: request.body[trimmed]).map(APIError.malformed)
                 ?? APIError(400, "malformed_url", "the URL is not valid UTF-8")
         }
-        return url
+        return trimmed
     }
 
     /// Space, tab, LF or CR: what may surround a bare URL.

@@ -334,7 +334,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     @inline(__always)  // into its callers, which lend the bytes: one call per string, not two
-    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
+    mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
         // Most keys and values need no escaping: the string is copied with its punctuation in one
         // pass that checks it on the way, and counts as written only once it is known to be plain.
         let comma = needsComma

@@ -385,7 +385,9 @@ extension JSONWriter {
             string(outcome.sessionID)
             field(.version, version)
         }
-        field(.url, outcome.url)
+        // From the match's bytes: no string is made for a link the request body lends.
+        key(.url)
+        if outcome.match?.withURLUTF8({ string(utf8: $0) }) == nil { null() }
         var routeText: EntryMemo.RouteParams? = nil
         if let route = outcome.match?.route {
             let start: Int

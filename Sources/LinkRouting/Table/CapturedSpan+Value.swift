@@ -4,6 +4,7 @@ extension RouteTrie {
     ///
     /// The match already checked the capture against its spec, so conversion succeeds; `null`
     /// stands in should the URL's bytes not be the ones the match saw.
+    @inline(__always)  // into the loop over a match's captures, which lends the URL's bytes once
     func value(of span: CapturedSpan, in raw: UnsafeBufferPointer<UInt8>) -> ParamValue {
         guard span.start >= 0, span.start <= span.end, span.end <= raw.count else { return .null }
         let bytes = UnsafeBufferPointer(rebasing: raw[span.start..<span.end])

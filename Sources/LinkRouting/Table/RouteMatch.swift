@@ -24,14 +24,33 @@
 public struct RouteMatch: Sendable {
     /// The table matched against: routes, capture names and specs.
     @usableFromInline let table: RouteTable
-    /// The URL matched, as given; the captures index its UTF-8.
-    public let url: String
+    /// The URL matched, as given (owned, or lent by the caller that matched it); the captures
+    /// index its UTF-8.
+    @usableFromInline let link: LinkText
     @usableFromInline let parts: MatchParts
 
-    init(table: RouteTable, url: String, parts: MatchParts) {
+    init(table: RouteTable, link: LinkText, parts: MatchParts) {
         self.table = table
-        self.url = url
+        self.link = link
         self.parts = parts
+    }
+
+    /// The URL matched, as given.
+    public var url: String { link.string }
+
+    /// Calls `body` with the UTF-8 of ``url``, lent for the call: no string is made for a link
+    /// whose bytes the match borrows.
+    /// Inlinable, with ``LinkText/withUTF8(_:)``: into the renderer of another module, where a
+    /// call and its closure cost more than the read.
+    @inlinable package func withURLUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        link.withUTF8(body)
+    }
+
+    /// Makes the match hold its URL as a string, if its bytes were lent: for a match kept, or
+    /// shown to code that may keep it, beyond the lender's call.
+    package mutating func ownURL() {
+        guard link.isLent else { return }
+        self = RouteMatch(table: table, link: LinkText(link.string), parts: parts)
     }
 
     @inlinable public var route: Route { table.routes[Int(table.trie.terminals[Int(parts.terminal)].route)] }
@@ -63,8 +82,7 @@ public struct RouteMatch: Sendable {
             let names = trie.terminalNames
             let start = Int(trie.terminals[Int(parts.terminal)].namesStart)
             // The URL's bytes borrowed once for every capture (see ``value(of:)``).
-            let bytes = url.utf8.span
-            bytes.withUnsafeBufferPointer { raw in
+            link.withUTF8 { raw in
                 for i in 0..<count {
                     body(names[start + i], trie.value(of: hasExtras ? span(i) : parts.spans[i], in: raw), .path)
                 }
@@ -96,8 +114,6 @@ public struct RouteMatch: Sendable {
 
     /// A capture's typed value, from the URL's bytes.
     private func value(of span: CapturedSpan) -> ParamValue {
-        // A span borrows the bytes (a small string's too): no closure context, no retain, no copy.
-        let bytes = url.utf8.span
-        return bytes.withUnsafeBufferPointer { table.trie.value(of: span, in: $0) }
+        link.withUTF8 { table.trie.value(of: span, in: $0) }
     }
 }

@@ -23,7 +23,25 @@ extension RouteTable {
         }
         switch scanned {
         // Moved into the match: a copy would retain the extras, and dropping `parts` release them.
-        case .success(let found): return found ? RouteMatch(table: self, url: url, parts: consume parts) : nil
+        case .success(let found):
+            return found ? RouteMatch(table: self, link: LinkText(url), parts: consume parts) : nil
+        case .failure(let error): throw error
+        }
+    }
+
+    /// ``match(_:)`` for a link that may be lent bytes: the match holds the link as it is given,
+    /// lent bytes included (see ``LinkText/init(lending:)`` for how long they must live).
+    package func match(_ link: LinkText) throws(MalformedURLError) -> RouteMatch? {
+        var parts = MatchParts()
+        // See ``match(_:exhaustive:)``.
+        let table = Unmanaged.passUnretained(self)
+        let scanned = link.withUTF8 { bytes in
+            ScannedURL.with(bytes: bytes, hostKeys) { scanned in
+                table._withUnsafeGuaranteedRef { $0.match(scanned, into: &parts) }
+            }
+        }
+        switch scanned {
+        case .success(let found): return found ? RouteMatch(table: self, link: link, parts: consume parts) : nil
         case .failure(let error): throw error
         }
     }
