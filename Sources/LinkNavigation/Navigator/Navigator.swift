@@ -57,6 +57,8 @@ public struct Navigator: Sendable {
     /// allocate again; the new stack is made apart instead, in one allocation of its final size.
     /// - Throws: ``NavigationFailure``; the session is untouched when it throws.
     public func navigate(_ request: Request, session: Session) throws(NavigationFailure) -> NavigationOutcome {
+        // The outcome returned holds the match, which would lend a lent link's bytes past the call.
+        assert(!request.link.isLent, "a request with a lent link goes through navigate(_:in:into:)")
         var session = session
         return try withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
             (space) throws(NavigationFailure) -> NavigationOutcome in
@@ -73,7 +75,8 @@ public struct Navigator: Sendable {
     public func navigate(_ request: Request, in session: inout Session) throws(NavigationFailure)
         -> NavigationOutcome
     {
-        try withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
+        assert(!request.link.isLent, "a request with a lent link goes through navigate(_:in:into:)")
+        return try withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
             (space) throws(NavigationFailure) -> NavigationOutcome in
             guard let outcome = space.baseAddress else { preconditionFailure("no room for the outcome") }
             // Lifetime: initialised by the navigation unless it throws, and moved out at once.

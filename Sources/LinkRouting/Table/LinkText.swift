@@ -24,6 +24,7 @@
     /// or any value holding it lives; the caller keeps every such value within its own access to
     /// the buffer and lets none of them escape it.
     package init(lending bytes: UnsafeBufferPointer<UInt8>) {
+        assert(String(validating: bytes, as: UTF8.self) != nil, "lent link bytes that are not UTF-8")
         owned = ""
         lent = bytes
     }
