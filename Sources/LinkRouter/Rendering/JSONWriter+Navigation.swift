@@ -18,18 +18,26 @@ extension JSONWriter {
         }
     }
 
+    /// Params in the screen's declaration order, then any others sorted by name: as
+    /// ``params(_:_:)`` writes them, the tokens borrowed for the call (binding the optional
+    /// there retained them).
+    mutating func params(_ params: EntryParams, declaredBy tokens: ScreenTokens) {
+        guard params.count == tokens.paramNames.count, Self.inDeclaredOrder(params, tokens.paramNames) else {
+            self.params(params, tokens)
+            return
+        }
+        // As the resolver stores them: every declared param, in order.
+        beginObject()
+        for index in 0..<params.count {
+            key(tokens.paramKeys[index])
+            paramValue(params.value(at: index))
+        }
+        endObject()
+    }
+
     /// Params in the screen's declaration order, then any others sorted by name.
     mutating func params(_ params: EntryParams, _ tokens: ScreenTokens?) {
         beginObject()
-        if let tokens, params.count == tokens.paramNames.count, Self.inDeclaredOrder(params, tokens.paramNames) {
-            // As the resolver stores them: every declared param, in order.
-            for index in 0..<params.count {
-                key(tokens.paramKeys[index])
-                paramValue(params.value(at: index))
-            }
-            endObject()
-            return
-        }
         var written = 0
         if let tokens {
             for (declared, key) in zip(tokens.screen.params, tokens.paramKeys) {
@@ -134,7 +142,7 @@ extension JSONWriter {
         {
             repeatValue(route.text)
         } else if let tokens {
-            tokens._withUnsafeGuaranteedRef { params(entryParams, $0) }
+            tokens._withUnsafeGuaranteedRef { params(entryParams, declaredBy: $0) }
         } else {
             params(entryParams, nil)
         }
