@@ -26,19 +26,34 @@ extension String {
         self = String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: true))
     }
 
-    /// Whether every byte is below 0x80.
+    /// Whether every byte is below 0x80: the bytes read a word at a time, the last word
+    /// overlapping the one before it (a run shorter than eight bytes read as two overlapping
+    /// halves), so that no byte is looked at singly and none past the run is read.
     package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
         let count = bytes.count
-        var high: UInt64 = 0
-        var offset = 0
-        while offset &+ 8 <= count {
-            high |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            offset &+= 8
-        }
-        while offset < count {
-            high |= UInt64(base[offset])
-            offset &+= 1
+        var high: UInt64
+        if count >= 8 {
+            let last = count &- 8
+            high = raw.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+            var offset = 0
+            while offset < last {
+                high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset &+= 8
+            }
+        } else if count >= 4 {
+            high = UInt64(
+                raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            )
+        } else if count >= 2 {
+            high = UInt64(
+                raw.loadUnaligned(as: UInt16.self) | raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+            )
+        } else if count == 1 {
+            high = UInt64(base.pointee)
+        } else {
+            return true
         }
         return high & 0x8080_8080_8080_8080 == 0
     }

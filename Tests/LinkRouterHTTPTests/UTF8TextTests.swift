@@ -45,6 +45,31 @@ import Testing
         }
     }
 
+    /// The ASCII check reads its words inside the run only: a run of ASCII between non-ASCII
+    /// bytes is ASCII at every length and offset, and one non-ASCII byte anywhere in it is found.
+    @Test func asciiCheckLooksAtTheRunAlone() {
+        let around = [UInt8](repeating: 0xFF, count: 64)
+        for start in 0..<8 {
+            for length in 0...24 {
+                var bytes = around
+                for index in start..<start + length { bytes[index] = UInt8(ascii: "a") }
+                bytes.withUnsafeBufferPointer { all in
+                    let run = UnsafeBufferPointer(rebasing: all[start..<start + length])
+                    #expect(String.isASCII(run), "length \(length) at \(start)")
+                }
+                for position in start..<start + length {
+                    var bad = bytes
+                    bad[position] = 0x80
+                    bad.withUnsafeBufferPointer { all in
+                        let run = UnsafeBufferPointer(rebasing: all[start..<start + length])
+                        #expect(!String.isASCII(run), "length \(length) at \(start), bad at \(position)")
+                    }
+                }
+            }
+        }
+        #expect(String.isASCII(UnsafeBufferPointer(start: nil, count: 0)))
+    }
+
     @Test func randomBytesAgree() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for _ in 0..<2000 {

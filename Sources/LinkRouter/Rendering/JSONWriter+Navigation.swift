@@ -18,18 +18,26 @@ extension JSONWriter {
         }
     }
 
+    /// Params in the screen's declaration order, then any others sorted by name: as
+    /// ``params(_:_:)`` writes them, the tokens borrowed for the call (binding the optional
+    /// there retained them).
+    mutating func params(_ params: EntryParams, declaredBy tokens: ScreenTokens) {
+        guard params.count == tokens.paramNames.count, Self.inDeclaredOrder(params, tokens.paramNames) else {
+            self.params(params, tokens)
+            return
+        }
+        // As the resolver stores them: every declared param, in order.
+        beginObject()
+        for index in 0..<params.count {
+            key(tokens.paramKeys[index])
+            paramValue(params.value(at: index))
+        }
+        endObject()
+    }
+
     /// Params in the screen's declaration order, then any others sorted by name.
     mutating func params(_ params: EntryParams, _ tokens: ScreenTokens?) {
         beginObject()
-        if let tokens, params.count == tokens.paramNames.count, Self.inDeclaredOrder(params, tokens.paramNames) {
-            // As the resolver stores them: every declared param, in order.
-            for index in 0..<params.count {
-                key(tokens.paramKeys[index])
-                paramValue(params.value(at: index))
-            }
-            endObject()
-            return
-        }
         var written = 0
         if let tokens {
             for (declared, key) in zip(tokens.screen.params, tokens.paramKeys) {
@@ -134,7 +142,7 @@ extension JSONWriter {
         {
             repeatValue(route.text)
         } else if let tokens {
-            tokens._withUnsafeGuaranteedRef { params(entryParams, $0) }
+            tokens._withUnsafeGuaranteedRef { params(entryParams, declaredBy: $0) }
         } else {
             params(entryParams, nil)
         }
@@ -248,6 +256,7 @@ extension JSONWriter {
     /// ``mediation(_:_:memo:)`` for `resolution`'s mediation, read from the resolution in place:
     /// its source, its new stack's top as the destination; the mediation itself is made only
     /// when its payload is not in the memo.
+    @inline(__always)  // into the answer, its one caller on the request path
     mutating func mediation(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         key(.mediationSource)  // `"mediation":{"source":`
         optionalEntry(resolution.source, rendering, memo: &memo)
@@ -389,9 +398,18 @@ extension JSONWriter {
         key(.url)
         if outcome.match?.withURLUTF8({ string(utf8: $0) }) == nil { null() }
         var routeText: EntryMemo.RouteParams? = nil
+        // The route's tokens looked up in a scope of its own that ends before anything is written:
+        // the route is then held across no call and is not retained (bound around the writing
+        // below, it was retained and released once per answer).
+        var routeTokens: Unmanaged<RouteTokens>? = nil
+        var routed = false
         if let route = outcome.match?.route {
+            routed = true
+            routeTokens = rendering.tokens(of: route)
+        }
+        if routed {
             let start: Int
-            if let tokens = rendering.tokens(of: route) {
+            if let tokens = routeTokens {
                 // Borrowed, not retained: the rendering holds every route's tokens for longer than
                 // this call.
                 start = tokens._withUnsafeGuaranteedRef { tokens in
@@ -403,8 +421,10 @@ extension JSONWriter {
             } else {
                 key(.route)
                 beginObject()
-                field(.name, route.name)
-                field(.pattern, route.pattern.text)
+                if let route = outcome.match?.route {  // there is one: `routed`
+                    field(.name, route.name)
+                    field(.pattern, route.pattern.text)
+                }
                 key(.params)
                 start = position
                 routeParams(outcome.routeParams)
