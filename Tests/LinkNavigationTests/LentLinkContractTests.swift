@@ -7,18 +7,23 @@ import Testing
 /// the outcome while it still holds the bytes; the public entry points return the outcome (its match
 /// would lend them past the call), and lent bytes must be UTF-8. Debug builds check both, and stop.
 @Suite struct LentLinkContractTests {
+    /// A request for the link in `buffer`, lent.
+    static func request(lending buffer: UnsafeMutableBufferPointer<UInt8>) -> Navigator.Request {
+        Navigator.Request(
+            link: LinkText(lending: UnsafeBufferPointer(buffer)),
+            strategy: nil,
+            via: [],
+            lowercasedHeaders: [:]
+        )
+    }
+
     #if DEBUG
     @Test func aLentLinkThroughTheReturningNavigateStops() async {
         await #expect(processExitsWith: .failure) {
             let navigator = try shopNavigator()
             var bytes = Array("shop://product/42".utf8)
             bytes.withUnsafeMutableBufferPointer { buffer in
-                let request = Navigator.Request(
-                    link: LinkText(lending: UnsafeBufferPointer(buffer)),
-                    strategy: nil,
-                    via: [],
-                    lowercasedHeaders: [:]
-                )
+                let request = Self.request(lending: buffer)
                 _ = try? navigator.navigate(request, session: Session(id: "s"))
             }
         }
@@ -29,12 +34,7 @@ import Testing
             let navigator = try shopNavigator()
             var bytes = Array("shop://product/42".utf8)
             bytes.withUnsafeMutableBufferPointer { buffer in
-                let request = Navigator.Request(
-                    link: LinkText(lending: UnsafeBufferPointer(buffer)),
-                    strategy: nil,
-                    via: [],
-                    lowercasedHeaders: [:]
-                )
+                let request = Self.request(lending: buffer)
                 var session = Session(id: "s")
                 _ = try? navigator.navigate(request, in: &session)
             }
@@ -65,12 +65,7 @@ import Testing
         var bytes = Array("shop://product/42".utf8)
         var lentSession = Session(id: "s")
         try bytes.withUnsafeMutableBufferPointer { buffer in
-            let lent = Navigator.Request(
-                link: LinkText(lending: UnsafeBufferPointer(buffer)),
-                strategy: nil,
-                via: [],
-                lowercasedHeaders: [:]
-            )
+            let lent = Self.request(lending: buffer)
             try withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) { space in
                 let outcome = try #require(space.baseAddress)
                 try navigator.navigate(lent, in: &lentSession, into: outcome)
