@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: numbers)
     func anIDIsTheLetterEAndTheNumber(_ number: Int) {
-        let id = StackEntry.id(number: number)
+        let id = EntryKey.text(number: number)
         #expect(id == "e\(number)")
         #expect(Array(id.utf8) == Array("e\(number)".utf8))
     }

@@ -71,9 +71,6 @@ public struct StackEntry: Sendable, Hashable {
             }
     }
 
-    /// The id of the entry numbered `number`: `e<number>`.
-    package static func id(number: Int) -> String { EntryKey.text(number: number) }
-
     /// The screen's declaration index when the entry was made, if known: a hint to check against
     /// the graph (``ScreenGraph/position(of:)-(StackEntry)``).
     var positionHint: Int? { key.hint }
