@@ -71,6 +71,9 @@ public struct ScreenGraph: Sendable {
 
     /// The declaration index of `entry`'s screen: the entry's hint when the screen there is
     /// the entry's (the same string), else by name. A hint from another graph is then a miss.
+    /// Inlined within the module: an entry read in place from a stack's buffer is then not copied
+    /// (its name and params retained and released) to be handed to a call.
+    @inline(__always)
     public func position(of entry: StackEntry) -> Int? {
         positions.position(of: entry.screen, hint: entry.positionHint)
     }
