@@ -8,16 +8,17 @@
 ///
 /// Most names looked up are copies of the very strings the table holds (a stack entry's screen
 /// is its screen's name), so a first probe compares the string's two words instead of its bytes.
+@usableFromInline
 struct NameIndex: Sendable {
     /// The names, by position.
-    private let names: [String]
+    @usableFromInline let names: [String]
     /// Position + 1 of the name hashed to each bucket (linear probing); 0 marks a free bucket.
     /// A power of two buckets.
     private let buckets: [Int32]
     /// Each name's two words (``Identity``) with its position, hashed by those words (linear
     /// probing, the same number of buckets); a free bucket has position -1. One array: a probe
     /// reads one bucket.
-    private let identityBuckets: [IdentityBucket]
+    @usableFromInline let identityBuckets: [IdentityBucket]
 
     /// - Precondition: `names` are distinct.
     init(_ names: [String]) {
@@ -41,7 +42,7 @@ struct NameIndex: Sendable {
     }
 
     /// The position of `name`, or `nil`.
-    @inline(__always)
+    @inlinable
     func position(of name: String) -> Int? {
         let identity = Identity(name)
         let found = identityBuckets.withUnsafeBufferPointer { buckets in
@@ -59,22 +60,22 @@ struct NameIndex: Sendable {
 
     /// The position of `name`: `hint` when the name there is `name` itself (a copy of it), else
     /// as ``position(of:)`` finds it.
-    @inline(__always)
+    @inlinable
     func position(of name: String, hint: Int?) -> Int? {
         if let hint, isName(at: hint, identicalTo: name) { return hint }
         return position(of: name)
     }
 
     /// Whether the name at `position` is `name` itself (a copy of it): `false` says nothing.
-    @inline(__always)
+    @inlinable
     func isName(at position: Int, identicalTo name: String) -> Bool {
         position < names.count && Identity(names[position]) == Identity(name)
     }
 
     /// The position of the name spelled like `name`, by its bytes. Kept out of line: the callers
     /// inline the identity probe, and rarely get here.
-    @inline(never)
-    private func position(ofText name: String) -> Int? {
+    @usableFromInline @inline(never)
+    func position(ofText name: String) -> Int? {
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: FNV1a.hash(name)) & mask
         while true {
@@ -91,19 +92,20 @@ struct NameIndex: Sendable {
     /// storage can be at that address) and which no copy can change (a shared storage is copied
     /// before a write). A name spelled alike but stored apart does not match; the byte lookup
     /// finds it.
-    private struct Identity: Equatable, Sendable {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
+    @usableFromInline
+    struct Identity: Equatable, Sendable {
+        @usableFromInline var low: UInt64 = 0
+        @usableFromInline var high: UInt64 = 0
 
         init() {}
 
-        @inline(__always)
+        @inlinable
         init(_ name: String) {
             (low, high) = unsafeBitCast(name, to: (UInt64, UInt64).self)
         }
 
         /// Both words mixed (SplitMix64's finaliser), low bits first to use.
-        @inline(__always)
+        @inlinable
         var bucket: Int {
             var mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
             mixed ^= mixed >> 31
@@ -112,9 +114,10 @@ struct NameIndex: Sendable {
     }
 
     /// A bucket of ``identityBuckets``.
-    private struct IdentityBucket: Sendable {
-        var identity = Identity()
+    @usableFromInline
+    struct IdentityBucket: Sendable {
+        @usableFromInline var identity = Identity()
         /// The name's position; -1 for a free bucket.
-        var position = -1
+        @usableFromInline var position = -1
     }
 }

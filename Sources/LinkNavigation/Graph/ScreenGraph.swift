@@ -3,7 +3,7 @@ public struct ScreenGraph: Sendable {
     /// Screens in declaration order.
     public let ordered: [Screen]
     /// Declaration index of each screen, by name.
-    private let positions: NameIndex
+    @usableFromInline let positions: NameIndex
     /// For the screen at each index, the indices of the screens whose `origins` name it, ascending.
     private let namedAfter: [[Int32]]
     /// The indices of the screens without `origins` (allowed after any screen), ascending.
@@ -71,6 +71,9 @@ public struct ScreenGraph: Sendable {
 
     /// The declaration index of `entry`'s screen: the entry's hint when the screen there is
     /// the entry's (the same string), else by name. A hint from another graph is then a miss.
+    /// Inlinable: an entry read in place from a stack's buffer is then not copied (its name and
+    /// params retained and released) to be handed to a call, here or in a renderer.
+    @inlinable
     public func position(of entry: StackEntry) -> Int? {
         positions.position(of: entry.screen, hint: entry.positionHint)
     }

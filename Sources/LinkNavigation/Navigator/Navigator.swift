@@ -221,10 +221,11 @@ public struct Navigator: Sendable {
                 }
                 continue passes
             }
-            let routeParams = EntryParams(match: match)
             // An empty `via` (nearly every request's) is the empty literal: not the request's, retained.
             let via = request.via.isEmpty ? [] : request.via
-            let destination = Destination(screen: consume screen, params: routeParams, via: via)
+            // The match's params are moved into the destination and out of it again for the outcome
+            // once the resolution is made (no second reference held meanwhile).
+            let destination = Destination(screen: consume screen, params: EntryParams(match: match), via: via)
             let resolution: Resolution
             let strategy = request.strategy ?? routeStrategy ?? .extend
             // The route's own screen, which the configuration has found already and whose params
@@ -252,6 +253,7 @@ public struct Navigator: Sendable {
             } catch {
                 throw .navigation(error)
             }
+            let routeParams = (consume destination).takeParams()
             // By value, the caller's stack is left as it was and the new one (made apart) replaces it here.
             if !inPlace { session.stack = resolution.stack }
             session.settle(after: resolution)

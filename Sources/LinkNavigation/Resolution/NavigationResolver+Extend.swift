@@ -65,7 +65,8 @@ extension NavigationResolver {
                     )
                 }
             }
-            return .above(base: base, path: steps, last: ids.make(screen, params, first: false, at: position))
+            // The steps moved into the placement: a copy would retain them, and drop this binding after.
+            return .above(base: base, path: consume steps, last: ids.make(screen, params, first: false, at: position))
         }
         return .stack(try rebuild(screen, destination, &ids))
     }

@@ -18,6 +18,10 @@ public struct Destination: Sendable, Hashable {
         self.params = params
         self.via = via
     }
+
+    /// The params, moved out of a destination that ends here: not copied (a retain, and a release
+    /// when the destination is dropped).
+    consuming func takeParams() -> EntryParams { params }
 }
 
 /// What each screen is handed: source and destination entries, the destination's presentation,

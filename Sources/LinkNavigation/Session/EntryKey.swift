@@ -20,7 +20,7 @@ struct EntryKey: Sendable {
     /// Set in a code that is an index into ``EntryIDSpellings``.
     @usableFromInline static var spelledFlag: UInt64 { 1 << 47 }
     /// The hint of an entry made without one.
-    static let noHint: UInt64 = 0xFFFF
+    @usableFromInline static var noHint: UInt64 { 0xFFFF }
 
     @inline(__always)
     private init(code: UInt64, hint: Int?) {
@@ -72,7 +72,7 @@ struct EntryKey: Sendable {
     }
 
     /// The screen's position when the entry was made, if known.
-    @inline(__always)
+    @inlinable
     var hint: Int? {
         let hint = bits & Self.noHint
         return hint == Self.noHint ? nil : Int(truncatingIfNeeded: hint)

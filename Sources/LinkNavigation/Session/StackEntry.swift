@@ -73,7 +73,7 @@ public struct StackEntry: Sendable, Hashable {
 
     /// The screen's declaration index when the entry was made, if known: a hint to check against
     /// the graph (``ScreenGraph/position(of:)-(StackEntry)``).
-    var positionHint: Int? { key.hint }
+    @inlinable var positionHint: Int? { key.hint }
 
     /// Whether both have the same id, compared without a string.
     @inline(__always)
