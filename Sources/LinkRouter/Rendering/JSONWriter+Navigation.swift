@@ -229,7 +229,7 @@ extension JSONWriter {
         for index in (stack.count - steps.added)..<stack.count {
             // Each op's opening (`{"op":"push","entry":`) is one token.
             key(stack[index].presentation == .modal ? .presentEntry : .pushEntry)
-            let written = entry(stack[index], rendering, memo: &memo)
+            let written = entry(at: index, of: stack, rendering, memo: &memo)
             memo.hand(written)
             endObject()
         }
@@ -262,14 +262,14 @@ extension JSONWriter {
         optionalEntry(resolution.source, rendering, memo: &memo)
         key(.destination)
         // Read where it lies in the stack: a copy would retain its strings and params.
-        resolution.stack.withUnsafeBufferPointer { stack in
-            if let top = stack.indices.last {
-                entry(stack[top], rendering, memo: &memo)
-                presentationAndPayload(stack[top].presentation)  // `"presentation":…,"payload":{`
-            } else {
-                null()
-                presentationAndPayload(nil)
-            }
+        let stack = resolution.stack
+        if let top = stack.indices.last {
+            entry(at: top, of: stack, rendering, memo: &memo)
+            // `"presentation":…,"payload":{`
+            presentationAndPayload(stack.withUnsafeBufferPointer { $0[top].presentation })
+        } else {
+            null()
+            presentationAndPayload(nil)
         }
         if memo.handedAll {
             payload(Mediation?.none, rendering, memo: &memo)
