@@ -245,7 +245,19 @@ extension JSONWriter {
             repeatValue(seen.range)
             return seen
         }
-        return newEntry(entries[index], identity, rendering, memo: &memo)
+        var params = 0..<0
+        var tokens: Unmanaged<ScreenTokens>?
+        let route = memo.routeParams
+        let range = recordValue { writer in
+            // The entry read where it lies in the array, which `entries` keeps alive for the call.
+            entries.withUnsafeBufferPointer { stack in
+                guard let base = stack.baseAddress else { return }
+                writer.entry(at: base + index, rendering, params: &params, tokens: &tokens, route: route)
+            }
+        }
+        let written = EntryMemo.Written(identity: identity, range: range, params: params, tokens: tokens)
+        memo.append(written)
+        return written
     }
 
     /// Writes `entry`, whose bits are `identity` and which the memo does not have, and records it.

@@ -119,20 +119,34 @@ extension JSONWriter {
         tokens found: inout Unmanaged<ScreenTokens>?,
         route: EntryMemo.RouteParams? = nil
     ) {
+        withUnsafePointer(to: entry) { self.entry(at: $0, rendering, params: &written, tokens: &found, route: route) }
+    }
+
+    /// ``entry(_:_:params:tokens:route:)`` for the entry at `entry`, lent for the call: each field
+    /// is read where it lies, and the entry is not copied (a copy retains its screen's name and
+    /// its params, and releases them).
+    @inline(__always)  // into each caller, which then reads the entry where it lies
+    mutating func entry(
+        at entry: UnsafePointer<StackEntry>,
+        _ rendering: NavigationRendering,
+        params written: inout Range<Int>,
+        tokens found: inout Unmanaged<ScreenTokens>?,
+        route: EntryMemo.RouteParams? = nil
+    ) {
         key(.openEntry)  // `{"id":`
-        if let number = entry.number { entryID(number: number) } else { string(entry.id) }
+        if let number = entry.pointee.number { entryID(number: number) } else { string(entry.pointee.id) }
         // Borrowed, not retained: the rendering holds every screen's tokens for longer than this
         // call. Read field by field, in no closure that captures the entry (which copied it).
-        let tokens = rendering.tokens(for: entry)
+        let tokens = rendering.tokens(at: entry)
         found = tokens
         if let tokens {
             key(tokens._withUnsafeGuaranteedRef(\.screenAndParams))
         } else {
-            field(.screen, entry.screen)
+            field(.screen, entry.pointee.screen)
             key(.params)
         }
         let start = position
-        let entryParams = entry.params
+        let entryParams = entry.pointee.params
         if entryParams.count == 0 {
             // `{}` whatever the screen declares (a root entry's, most often).
             beginObject()
@@ -147,7 +161,7 @@ extension JSONWriter {
             params(entryParams, nil)
         }
         written = start..<position
-        closingEntry(entry.presentation)  // `,"presentation":"…"}`
+        closingEntry(entry.pointee.presentation)  // `,"presentation":"…"}`
     }
 
     /// A stack alone: its ids are distinct, so no entry repeats and no memo is needed.
@@ -160,7 +174,7 @@ extension JSONWriter {
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
         // By index: each entry is read in place, where `for item in` copies it (three retains).
-        for index in entries.indices { entry(entries[index], rendering, memo: &memo) }
+        for index in entries.indices { entry(at: index, of: entries, rendering, memo: &memo) }
         endArray()
     }
 

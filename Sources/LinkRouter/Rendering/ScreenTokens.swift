@@ -44,6 +44,8 @@ struct NavigationRendering: Sendable {
     /// `screens` again, unretained: reading one retains and releases nothing, and `screens` keeps
     /// them alive as long as this rendering.
     private let heldScreens: [Unmanaged<ScreenTokens>]
+    /// `screens` by their names' bits, for an entry read where it lies.
+    private let screenNames: ScreenNameIndex
     /// By ``Route/index``: a route's tokens, unretained.
     private let routeHeads: [RouteHead?]
 
@@ -62,6 +64,7 @@ struct NavigationRendering: Sendable {
         self.graph = graph
         screens = graph.ordered.map(ScreenTokens.init)
         heldScreens = screens.map(Unmanaged.passUnretained)
+        screenNames = ScreenNameIndex(screens)
         var heads = [RouteHead?](repeating: nil, count: (routes.map(\.index).max() ?? -1) + 1)
         var made: [RouteTokens] = []
         for route in routes where route.index >= 0 {
@@ -86,6 +89,21 @@ struct NavigationRendering: Sendable {
     @inline(__always)
     func tokens(for entry: StackEntry) -> Unmanaged<ScreenTokens>? {
         graph.position(of: entry).map { heldScreens[$0] }
+    }
+
+    /// The tokens of the screen of the entry at `entry`, as ``tokens(for:)-(StackEntry)`` gives
+    /// them: found by the bits of its screen's name, read where the entry lies, so that the entry
+    /// is not copied (only one whose name is stored apart from the screen's is, to ask the graph).
+    @inline(__always)
+    func tokens(at entry: UnsafePointer<StackEntry>) -> Unmanaged<ScreenTokens>? {
+        if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
+            let offset = MemoryLayout<StackEntry>.offset(of: \StackEntry.screen)
+        {
+            // Only the name's two words are loaded, from the entry the caller lends.
+            let name = UnsafeRawPointer(entry).loadUnaligned(fromByteOffset: offset, as: (UInt64, UInt64).self)
+            if let tokens = screenNames.tokens(named: name) { return tokens }
+        }
+        return tokens(for: entry.pointee)
     }
 
     /// The tokens of `route`, or `nil` for a route of another table: not retained, valid while
