@@ -70,7 +70,9 @@ extension JSONWriter {
     /// would be written as declared.)
     @inline(__always)
     private static func writeInStoredOrder(_ params: EntryParams, _ tokens: ScreenTokens) -> Bool {
-        params.hasNames(exactly: tokens.paramNames)
+        // By the names' words first, in place (as the declared names themselves, or equal small
+        // strings, most are): no call, and the params are not retained for one.
+        params.hasNameWords(tokens.paramNameWords) || params.hasNames(exactly: tokens.paramNames)
     }
 
     /// Matched route params in match order (path first, then query).

@@ -3,7 +3,8 @@ internal import LinkRouting
 
 /// The JSON every navigation answer repeats for one screen, rendered once per load: an entry's
 /// `"screen":"NAME","params":`, the payload's `"NAME":` and each declared param's `"name":`.
-final class ScreenTokens: Sendable {
+final class ScreenTokens: @unchecked Sendable {
+    // @unchecked: `paramNameWords` is written once, in `init`, and only read after.
     let screen: Screen
     /// `"screen":"NAME","params":`, the middle of a stack entry.
     let screenAndParams: HeldKey
@@ -13,6 +14,9 @@ final class ScreenTokens: Sendable {
     let paramKeys: [HeldKey]
     /// The declared params' names, in declaration order.
     let paramNames: [String]
+    /// Each of ``paramNames`` by its two words as stored: plain bits in memory of this object's
+    /// own, read with no retain of an array. Kept alive with ``paramNames``.
+    let paramNameWords: UnsafeBufferPointer<(UInt64, UInt64)>
     /// The keys the held ones above lend their text from: alive as long as this object, which the
     /// renderer holds while it writes them.
     private let keys: [JSONKey]
@@ -31,8 +35,13 @@ final class ScreenTokens: Sendable {
         self.nameKey = nameKey.held
         self.paramKeys = paramKeys.map(\.held)
         paramNames = screen.params.map(\.name)
+        let words = UnsafeMutableBufferPointer<(UInt64, UInt64)>.allocate(capacity: paramNames.count)
+        _ = words.initialize(from: paramNames.map { unsafeBitCast($0, to: (UInt64, UInt64).self) })
+        paramNameWords = UnsafeBufferPointer(words)
         keys = [screenAndParams, nameKey] + paramKeys
     }
+
+    deinit { paramNameWords.deallocate() }
 }
 
 /// The screens of a loaded table with their ``ScreenTokens``, by name, and each route's
