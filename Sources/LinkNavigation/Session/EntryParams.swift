@@ -76,6 +76,28 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
         }
     }
 
+    /// Whether the params' names are, in order, the strings whose two words as stored are
+    /// `words`: read where they are stored, nothing retained. `true` says the names are those
+    /// strings (a copy of each, or an equal small string); `false` says nothing, as a name spelled
+    /// alike but stored apart has other words (``hasNames(exactly:)`` then compares bytes).
+    @inlinable
+    package func hasNameWords(_ words: UnsafeBufferPointer<(UInt64, UInt64)>) -> Bool {
+        guard storage.count == words.count, MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
+            let offset = MemoryLayout<Param>.offset(of: \Param.name)
+        else { return false }
+        // Only the names' words are loaded, from the storage this value keeps alive.
+        return storage.withUnsafeBytes { params in
+            for index in 0..<words.count {
+                let name = params.loadUnaligned(
+                    fromByteOffset: index &* MemoryLayout<Param>.stride &+ offset,
+                    as: (UInt64, UInt64).self
+                )
+                guard name == words[index] else { return false }
+            }
+            return true
+        }
+    }
+
     /// The name at `index` of the stored order.
     @inlinable
     public func name(at index: Int) -> String { storage[index].name }

@@ -40,6 +40,24 @@ struct EntryMemo: ~Copyable {
             }
         }
 
+        /// The bits of the entry at `index` of `entries`, read where it lies: unlike a copy of the
+        /// entry out of the array, this retains nothing. `nil` for an index out of range, or
+        /// where an entry is not four words.
+        @inline(__always)
+        init?(at index: Int, of entries: [StackEntry]) {
+            guard MemoryLayout<StackEntry>.size == MemoryLayout<(UInt64, UInt64, UInt64, UInt64)>.size,
+                index >= 0, index < entries.count
+            else { return nil }
+            // Only the entry's bytes are read, within the array's storage, which `entries` keeps
+            // alive for the call.
+            words = entries.withUnsafeBytes {
+                $0.loadUnaligned(
+                    fromByteOffset: index &* MemoryLayout<StackEntry>.stride,
+                    as: (UInt64, UInt64, UInt64, UInt64).self
+                )
+            }
+        }
+
         @inline(__always)
         static func == (lhs: Identity, rhs: Identity) -> Bool {
             lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
@@ -205,6 +223,51 @@ extension JSONWriter {
             repeatValue(seen.range)
             return seen
         }
+        return newEntry(entry, identity, rendering, memo: &memo)
+    }
+
+    /// Writes the entry at `index` of `entries`, or copies its JSON when the memo has this very
+    /// entry already, as ``entry(_:_:memo:)``; the memo is asked first, from the entry's bits
+    /// where it lies, so that an entry written before is not copied out of the array (a copy
+    /// retains its screen's name and its params, and releases them).
+    @inline(__always)  // into each caller, which then reads the entry where it lies
+    @discardableResult
+    mutating func entry(
+        at index: Int,
+        of entries: [StackEntry],
+        _ rendering: NavigationRendering,
+        memo: inout EntryMemo
+    ) -> EntryMemo.Written? {
+        guard let identity = EntryMemo.Identity(at: index, of: entries) else {
+            return entry(entries[index], rendering, memo: &memo)
+        }
+        if let seen = memo.written(identity) {
+            repeatValue(seen.range)
+            return seen
+        }
+        var params = 0..<0
+        var tokens: Unmanaged<ScreenTokens>?
+        let route = memo.routeParams
+        let range = recordValue { writer in
+            // The entry read where it lies in the array, which `entries` keeps alive for the call.
+            entries.withUnsafeBufferPointer { stack in
+                guard let base = stack.baseAddress else { return }
+                writer.entry(at: base + index, rendering, params: &params, tokens: &tokens, route: route)
+            }
+        }
+        let written = EntryMemo.Written(identity: identity, range: range, params: params, tokens: tokens)
+        memo.append(written)
+        return written
+    }
+
+    /// Writes `entry`, whose bits are `identity` and which the memo does not have, and records it.
+    @inline(__always)
+    private mutating func newEntry(
+        _ entry: StackEntry,
+        _ identity: EntryMemo.Identity,
+        _ rendering: NavigationRendering,
+        memo: inout EntryMemo
+    ) -> EntryMemo.Written {
         var params = 0..<0
         var tokens: Unmanaged<ScreenTokens>?
         let route = memo.routeParams

@@ -70,7 +70,9 @@ extension JSONWriter {
     /// would be written as declared.)
     @inline(__always)
     private static func writeInStoredOrder(_ params: EntryParams, _ tokens: ScreenTokens) -> Bool {
-        params.hasNames(exactly: tokens.paramNames)
+        // By the names' words first, in place (as the declared names themselves, or equal small
+        // strings, most are): no call, and the params are not retained for one.
+        params.hasNameWords(tokens.paramNameWords) || params.hasNames(exactly: tokens.paramNames)
     }
 
     /// Matched route params in match order (path first, then query).
@@ -119,20 +121,34 @@ extension JSONWriter {
         tokens found: inout Unmanaged<ScreenTokens>?,
         route: EntryMemo.RouteParams? = nil
     ) {
+        withUnsafePointer(to: entry) { self.entry(at: $0, rendering, params: &written, tokens: &found, route: route) }
+    }
+
+    /// ``entry(_:_:params:tokens:route:)`` for the entry at `entry`, lent for the call: each field
+    /// is read where it lies, and the entry is not copied (a copy retains its screen's name and
+    /// its params, and releases them).
+    @inline(__always)  // into each caller, which then reads the entry where it lies
+    mutating func entry(
+        at entry: UnsafePointer<StackEntry>,
+        _ rendering: NavigationRendering,
+        params written: inout Range<Int>,
+        tokens found: inout Unmanaged<ScreenTokens>?,
+        route: EntryMemo.RouteParams? = nil
+    ) {
         key(.openEntry)  // `{"id":`
-        if let number = entry.number { entryID(number: number) } else { string(entry.id) }
+        if let number = entry.pointee.number { entryID(number: number) } else { string(entry.pointee.id) }
         // Borrowed, not retained: the rendering holds every screen's tokens for longer than this
         // call. Read field by field, in no closure that captures the entry (which copied it).
-        let tokens = rendering.tokens(for: entry)
+        let tokens = rendering.tokens(at: entry)
         found = tokens
         if let tokens {
             key(tokens._withUnsafeGuaranteedRef(\.screenAndParams))
         } else {
-            field(.screen, entry.screen)
+            field(.screen, entry.pointee.screen)
             key(.params)
         }
         let start = position
-        let entryParams = entry.params
+        let entryParams = entry.pointee.params
         if entryParams.count == 0 {
             // `{}` whatever the screen declares (a root entry's, most often).
             beginObject()
@@ -147,7 +163,7 @@ extension JSONWriter {
             params(entryParams, nil)
         }
         written = start..<position
-        closingEntry(entry.presentation)  // `,"presentation":"…"}`
+        closingEntry(entry.pointee.presentation)  // `,"presentation":"…"}`
     }
 
     /// A stack alone: its ids are distinct, so no entry repeats and no memo is needed.
@@ -160,7 +176,7 @@ extension JSONWriter {
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
         // By index: each entry is read in place, where `for item in` copies it (three retains).
-        for index in entries.indices { entry(entries[index], rendering, memo: &memo) }
+        for index in entries.indices { entry(at: index, of: entries, rendering, memo: &memo) }
         endArray()
     }
 
@@ -229,7 +245,7 @@ extension JSONWriter {
         for index in (stack.count - steps.added)..<stack.count {
             // Each op's opening (`{"op":"push","entry":`) is one token.
             key(stack[index].presentation == .modal ? .presentEntry : .pushEntry)
-            let written = entry(stack[index], rendering, memo: &memo)
+            let written = entry(at: index, of: stack, rendering, memo: &memo)
             memo.hand(written)
             endObject()
         }
@@ -262,14 +278,14 @@ extension JSONWriter {
         optionalEntry(resolution.source, rendering, memo: &memo)
         key(.destination)
         // Read where it lies in the stack: a copy would retain its strings and params.
-        resolution.stack.withUnsafeBufferPointer { stack in
-            if let top = stack.indices.last {
-                entry(stack[top], rendering, memo: &memo)
-                presentationAndPayload(stack[top].presentation)  // `"presentation":…,"payload":{`
-            } else {
-                null()
-                presentationAndPayload(nil)
-            }
+        let stack = resolution.stack
+        if let top = stack.indices.last {
+            entry(at: top, of: stack, rendering, memo: &memo)
+            // `"presentation":…,"payload":{`
+            presentationAndPayload(stack.withUnsafeBufferPointer { $0[top].presentation })
+        } else {
+            null()
+            presentationAndPayload(nil)
         }
         if memo.handedAll {
             payload(Mediation?.none, rendering, memo: &memo)

@@ -3,7 +3,8 @@ internal import LinkRouting
 
 /// The JSON every navigation answer repeats for one screen, rendered once per load: an entry's
 /// `"screen":"NAME","params":`, the payload's `"NAME":` and each declared param's `"name":`.
-final class ScreenTokens: Sendable {
+final class ScreenTokens: @unchecked Sendable {
+    // @unchecked: `paramNameWords` is written once, in `init`, and only read after.
     let screen: Screen
     /// `"screen":"NAME","params":`, the middle of a stack entry.
     let screenAndParams: HeldKey
@@ -13,6 +14,9 @@ final class ScreenTokens: Sendable {
     let paramKeys: [HeldKey]
     /// The declared params' names, in declaration order.
     let paramNames: [String]
+    /// Each of ``paramNames`` by its two words as stored: plain bits in memory of this object's
+    /// own, read with no retain of an array. Kept alive with ``paramNames``.
+    let paramNameWords: UnsafeBufferPointer<(UInt64, UInt64)>
     /// The keys the held ones above lend their text from: alive as long as this object, which the
     /// renderer holds while it writes them.
     private let keys: [JSONKey]
@@ -31,8 +35,13 @@ final class ScreenTokens: Sendable {
         self.nameKey = nameKey.held
         self.paramKeys = paramKeys.map(\.held)
         paramNames = screen.params.map(\.name)
+        let words = UnsafeMutableBufferPointer<(UInt64, UInt64)>.allocate(capacity: paramNames.count)
+        _ = words.initialize(from: paramNames.map { unsafeBitCast($0, to: (UInt64, UInt64).self) })
+        paramNameWords = UnsafeBufferPointer(words)
         keys = [screenAndParams, nameKey] + paramKeys
     }
+
+    deinit { paramNameWords.deallocate() }
 }
 
 /// The screens of a loaded table with their ``ScreenTokens``, by name, and each route's
@@ -44,6 +53,8 @@ struct NavigationRendering: Sendable {
     /// `screens` again, unretained: reading one retains and releases nothing, and `screens` keeps
     /// them alive as long as this rendering.
     private let heldScreens: [Unmanaged<ScreenTokens>]
+    /// `screens` by their names' bits, for an entry read where it lies.
+    private let screenNames: ScreenNameIndex
     /// By ``Route/index``: a route's tokens, unretained.
     private let routeHeads: [RouteHead?]
 
@@ -62,6 +73,7 @@ struct NavigationRendering: Sendable {
         self.graph = graph
         screens = graph.ordered.map(ScreenTokens.init)
         heldScreens = screens.map(Unmanaged.passUnretained)
+        screenNames = ScreenNameIndex(screens)
         var heads = [RouteHead?](repeating: nil, count: (routes.map(\.index).max() ?? -1) + 1)
         var made: [RouteTokens] = []
         for route in routes where route.index >= 0 {
@@ -86,6 +98,21 @@ struct NavigationRendering: Sendable {
     @inline(__always)
     func tokens(for entry: StackEntry) -> Unmanaged<ScreenTokens>? {
         graph.position(of: entry).map { heldScreens[$0] }
+    }
+
+    /// The tokens of the screen of the entry at `entry`, as ``tokens(for:)-(StackEntry)`` gives
+    /// them: found by the bits of its screen's name, read where the entry lies, so that the entry
+    /// is not copied (only one whose name is stored apart from the screen's is, to ask the graph).
+    @inline(__always)
+    func tokens(at entry: UnsafePointer<StackEntry>) -> Unmanaged<ScreenTokens>? {
+        if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
+            let offset = MemoryLayout<StackEntry>.offset(of: \StackEntry.screen)
+        {
+            // Only the name's two words are loaded, from the entry the caller lends.
+            let name = UnsafeRawPointer(entry).loadUnaligned(fromByteOffset: offset, as: (UInt64, UInt64).self)
+            if let tokens = screenNames.tokens(named: name) { return tokens }
+        }
+        return tokens(for: entry.pointee)
     }
 
     /// The tokens of `route`, or `nil` for a route of another table: not retained, valid while

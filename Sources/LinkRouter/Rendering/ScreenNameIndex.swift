@@ -1,0 +1,64 @@
+internal import LinkNavigation
+
+/// The screens' tokens by the two words of their names as stored: what an entry's screen is
+/// found by, read where the entry lies with no copy of it (a copy retains its screen's name and
+/// its params, and the graph's lookup takes the entry itself).
+///
+/// A name's words are equal to an entry's screen's exactly when the entry holds a copy of that
+/// very name or an equal small string, as the resolver's entries do (see
+/// `String.hasSameUTF8(as:)`). An entry whose screen is spelled alike but stored apart is not
+/// found here; the caller then asks the graph.
+struct ScreenNameIndex: @unchecked Sendable {
+    // @unchecked: the slots are written once, in `init`, and only read after; the names they
+    // know by their bits and the tokens are kept alive by the rendering that holds this index.
+
+    private struct Slot {
+        let name: (UInt64, UInt64)
+        let tokens: Unmanaged<ScreenTokens>?
+    }
+
+    /// A power of two of slots, at most half of them used; an empty slot has no tokens.
+    private let slots: [Slot]
+    private let shift: UInt64
+
+    /// Indexes `screens` by their names; the caller keeps them alive as long as this index.
+    init(_ screens: [ScreenTokens]) {
+        var size = 4
+        while size < screens.count * 2 { size *= 2 }
+        shift = UInt64(64 - size.trailingZeroBitCount)
+        var slots = [Slot](repeating: Slot(name: (0, 0), tokens: nil), count: size)
+        for screen in screens {
+            let name = Self.words(of: screen.screen.name)
+            var index = Self.start(name, shift: shift)
+            while slots[index].tokens != nil { index = (index + 1) & (size - 1) }
+            slots[index] = Slot(name: name, tokens: Unmanaged.passUnretained(screen))
+        }
+        self.slots = slots
+    }
+
+    /// A string's two words as stored.
+    @inline(__always)
+    static func words(of name: String) -> (UInt64, UInt64) {
+        unsafeBitCast(name, to: (UInt64, UInt64).self)
+    }
+
+    /// Where the probe for `name` starts: the high bits of its words' product with an odd constant.
+    @inline(__always)
+    private static func start(_ name: (UInt64, UInt64), shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((name.0 ^ name.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9) >> shift)
+    }
+
+    /// The tokens of the screen whose name has these words, or `nil` when none has them.
+    @inline(__always)
+    func tokens(named name: (UInt64, UInt64)) -> Unmanaged<ScreenTokens>? {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count &- 1
+            var index = Self.start(name, shift: shift)
+            while let tokens = slots[index].tokens {
+                if slots[index].name == name { return tokens }
+                index = (index &+ 1) & mask
+            }
+            return nil
+        }
+    }
+}
