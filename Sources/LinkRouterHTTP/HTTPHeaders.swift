@@ -45,6 +45,23 @@ public struct HTTPHeaders: Sendable, Sequence {
         addedFields = isJSON ? .json : fields.isEmpty ? .none : .list(fields)
     }
 
+    /// Exactly `Content-Type: application/json`, as `init(_:)` keeps it, built without looking at
+    /// the strings.
+    package static var jsonContentType: HTTPHeaders {
+        HTTPHeaders(received: ReceivedHeaderFields(), added: .json)
+    }
+
+    private init(received: ReceivedHeaderFields, added: AddedFields) {
+        self.received = received
+        addedFields = added
+    }
+
+    /// Whether the fields are exactly ``jsonContentType``'s.
+    var isJSONContentTypeOnly: Bool {
+        if received.isEmpty, case .json = addedFields { return true }
+        return false
+    }
+
     /// A request's fields as received.
     init(received: ReceivedHeaderFields) {
         self.received = received
