@@ -45,6 +45,23 @@ public struct HTTPHeaders: Sendable, Sequence {
         addedFields = isJSON ? .json : fields.isEmpty ? .none : .list(fields)
     }
 
+    /// Exactly `Content-Type: application/json`, as `init(_:)` keeps it, built without looking at
+    /// the strings.
+    package static var jsonContentType: HTTPHeaders {
+        HTTPHeaders(received: ReceivedHeaderFields(), added: .json)
+    }
+
+    private init(received: ReceivedHeaderFields, added: AddedFields) {
+        self.received = received
+        addedFields = added
+    }
+
+    /// Whether the fields are exactly ``jsonContentType``'s.
+    var isJSONContentTypeOnly: Bool {
+        if received.isEmpty, case .json = addedFields { return true }
+        return false
+    }
+
     /// A request's fields as received.
     init(received: ReceivedHeaderFields) {
         self.received = received
@@ -238,12 +255,20 @@ public struct HTTPHeaders: Sendable, Sequence {
         guard bytes.count == count, let base = bytes.baseAddress else { return false }
         let expected = UnsafeRawPointer(lowercase.utf8Start)
         guard count >= 8 else {
-            for i in 0..<count {
-                let byte = base.load(fromByteOffset: i, as: UInt8.self)
-                let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                if folded != expected.load(fromByteOffset: i, as: UInt8.self) { return false }
+            guard count >= 4 else {
+                for i in 0..<count {
+                    let byte = base.load(fromByteOffset: i, as: UInt8.self)
+                    let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                    if folded != expected.load(fromByteOffset: i, as: UInt8.self) { return false }
+                }
+                return true
             }
-            return true
+            // 4 to 7 bytes (`host`): the first four and the last four, which may overlap, as one word.
+            func word(_ bytes: UnsafeRawPointer) -> UInt64 {
+                UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
+                    | UInt64(bytes.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            }
+            return HTTPHeaders.lowered(word(base)) == word(expected)
         }
         var offset = 0
         while offset &+ 8 < count {

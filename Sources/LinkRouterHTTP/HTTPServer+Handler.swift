@@ -216,6 +216,20 @@ extension HTTPServer.Box {
         guard let mhdResponse = created else { return false }
         // MHD_queue_response takes its own reference; this one is ours to drop.
         defer { MHD_destroy_response(mhdResponse) }
+        if headers.isJSONContentTypeOnly {
+            // The one field of nearly every answer, passed as C literals: no string is lent.
+            _ = MHD_add_response_header(mhdResponse, "Content-Type", "application/json")
+        } else {
+            add(headers, to: mhdResponse)
+        }
+        if draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        return MHD_queue_response(connection, UInt32(status), mhdResponse) == .YES
+    }
+
+    /// Adds each of `headers` to the libmicrohttpd response `mhdResponse`.
+    private func add(_ headers: HTTPHeaders, to mhdResponse: OpaquePointer) {
         headers.forEachField { fieldName, fieldValue in
             // libmicrohttpd refuses fields it manages (Content-Length) and values with CR or LF.
             // `withCString` lends a native string's own NUL-terminated bytes: no copy per field.
@@ -223,10 +237,6 @@ extension HTTPServer.Box {
                 fieldValue.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
             }
         }
-        if draining.load(ordering: .relaxed) {
-            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
-        }
-        return MHD_queue_response(connection, UInt32(status), mhdResponse) == .YES
     }
 }
 

@@ -100,19 +100,32 @@ struct ReceivedHeaderFields: Sendable {
             return true
         }
 
-        /// Copies `count` bytes from `source` to `target`: 8 to 16 bytes, as most names and values
-        /// of a request are, as two words (which may overlap), where a `memmove` call costs more
-        /// than the copy.
+        /// Copies `count` bytes from `source` to `target`: up to 16 bytes, as most names and values
+        /// of a request are, as two loads and two stores (which may overlap) of the widest word
+        /// that fits, where a `memmove` call costs more than the copy.
         @inline(__always)
         private static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
-            guard count >= 8 && count <= 16 else {
-                target.copyMemory(from: source, byteCount: count)
-                return
+            switch count {
+            case 8...16: copyEnds(source, to: target, count: count, as: UInt64.self)
+            case 4..<8: copyEnds(source, to: target, count: count, as: UInt32.self)
+            case 2..<4: copyEnds(source, to: target, count: count, as: UInt16.self)
+            default: target.copyMemory(from: source, byteCount: count)
             }
-            let head = source.loadUnaligned(as: UInt64.self)
-            let tail = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            target.storeBytes(of: head, as: UInt64.self)
-            target.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        }
+
+        /// Copies `count` bytes, at least one `Word` and at most two, as the first word and the last.
+        @inline(__always)
+        private static func copyEnds<Word: FixedWidthInteger>(
+            _ source: UnsafeRawPointer,
+            to target: UnsafeMutableRawPointer,
+            count: Int,
+            as: Word.Type
+        ) {
+            let last = count &- MemoryLayout<Word>.size
+            let head = source.loadUnaligned(as: Word.self)
+            let tail = source.loadUnaligned(fromByteOffset: last, as: Word.self)
+            target.storeBytes(of: head, as: Word.self)
+            target.storeBytes(of: tail, toByteOffset: last, as: Word.self)
         }
     }
 

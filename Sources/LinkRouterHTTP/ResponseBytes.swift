@@ -8,15 +8,17 @@ public struct ResponseBytes: @unchecked Sendable {
     // @unchecked: written only by its one owner before it is shared, and only read after.
 
     /// How many bytes are written, and how many fit.
-    struct Header {
-        var count: Int
-        let capacity: Int
+    @usableFromInline struct Header {
+        @usableFromInline var count: Int
+        @usableFromInline let capacity: Int
     }
 
     /// The block: a `ManagedBuffer` with its counts as the header.
-    final class Storage: ManagedBuffer<Header, UInt8> {}
+    @usableFromInline final class Storage: ManagedBuffer<Header, UInt8> {}
 
-    let storage: Storage
+    // The accessors below are inlinable: a writer in another module reads them once per answer,
+    // where a call to each kept the block retained and released around it.
+    @usableFromInline let storage: Storage
 
     /// An empty block with room for at least `capacity` bytes: for the size of an answer, a
     /// spare block of ``ResponseBlockPool``'s (or a new one of its size, which goes there once
@@ -39,19 +41,19 @@ public struct ResponseBytes: @unchecked Sendable {
 
     /// Its first byte, valid while this value (or a copy) is held: bind the block to a name before
     /// taking it. Writes through it, up to ``capacity``, are the owner's until it hands the block over.
-    package var start: UnsafeMutablePointer<UInt8> {
+    @inlinable package var start: UnsafeMutablePointer<UInt8> {
         storage.withUnsafeMutablePointerToElements { $0 }
     }
 
     /// How many bytes fit.
-    public var capacity: Int {
+    @inlinable public var capacity: Int {
         storage.withUnsafeMutablePointerToHeader { $0.pointee.capacity }
     }
 
     /// How many bytes are written: the owner sets it, within ``capacity``, before handing the block
     /// over. (Through the header's pointer: `header` itself is a class property, checked for
     /// exclusive access at run time on every use.)
-    public package(set) var count: Int {
+    @inlinable public package(set) var count: Int {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
         nonmutating set {
             storage.withUnsafeMutablePointerToHeader { header in

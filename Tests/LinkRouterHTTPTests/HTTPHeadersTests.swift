@@ -24,6 +24,32 @@ import Testing
         #expect(headers["Allow"] == nil)
     }
 
+    /// The JSON type made without strings is the one given as strings, and only those two are
+    /// sent through the server's shortcut for it.
+    @Test func theJSONTypeMadeDirectlyIsTheOneGiven() {
+        let direct = HTTPHeaders.jsonContentType
+        #expect(Self.sent(direct) == ["Content-Type: application/json"])
+        #expect(direct["content-type"] == "application/json")
+        #expect(direct.isJSONContentTypeOnly)
+        #expect(HTTPHeaders([(name: "Content-Type", value: "application/json")]).isJSONContentTypeOnly)
+        var added = direct
+        added.add("Allow", "GET")
+        #expect(!added.isJSONContentTypeOnly)
+        #expect(!HTTPHeaders([(name: "content-type", value: "application/json")]).isJSONContentTypeOnly)
+        #expect(!HTTPHeaders().isJSONContentTypeOnly)
+        #expect(!HTTPHeaders(received: Self.received("Content-Type", "application/json")).isJSONContentTypeOnly)
+    }
+
+    /// Fields as the server receives them.
+    static func received(_ name: String, _ value: String) -> ReceivedHeaderFields {
+        let size = ReceivedHeaderFields.storedSize(name: name.utf8.count, value: value.utf8.count)
+        return ReceivedHeaderFields(capacity: size) { writer in
+            _ = Array(name.utf8).withUnsafeBytes { name in
+                Array(value.utf8).withUnsafeBytes { value in writer.append(name: name, value: value) }
+            }
+        }
+    }
+
     /// Another spelling or value is sent byte for byte as it was given.
     @Test(arguments: [
         [(name: "content-type", value: "application/json")],

@@ -197,6 +197,32 @@ import Testing
         #expect(HTTPHeaders(received: stored).fields.count == 1)
     }
 
+    /// The comparison with a lowercase literal, a byte, a word of four or of eight at a time
+    /// by its length, agrees with the byte rule (A-Z folded to a-z, nothing else) for every
+    /// byte at every place, and with another length never matches.
+    @Test(arguments: [
+        "h" as StaticString, "te", "host", "hosts", "x-id-12", "content-", "content-type", "transfer-encoding",
+    ])
+    func literalComparisonAgreesWithTheBytewiseRule(_ literal: StaticString) {
+        let expected = Array(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        func compare(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBytes { HTTPHeaders.equalsLowercased($0, literal) }
+        }
+        let upper = expected.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        #expect(compare(expected) && compare(upper))
+        #expect(!compare(expected + [expected[0]]) && !compare(Array(expected.dropLast())))
+        for position in expected.indices {
+            var bytes = upper
+            for x in 0...255 {
+                bytes[position] = UInt8(x)
+                if compare(bytes) != (fold(UInt8(x)) == expected[position]) {
+                    Issue.record("\(x) at \(position) of \(literal)")
+                }
+            }
+        }
+    }
+
     /// The word-at-a-time comparison agrees with the byte rule (equal, or the same ASCII letter in
     /// another case) for every pair of bytes at every place around the eight-byte words.
     @Test func nameComparisonAgreesWithTheBytewiseRule() {

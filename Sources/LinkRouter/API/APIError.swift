@@ -59,5 +59,7 @@ extension HTTPResponse {
         HTTPResponse(status: status, headers: jsonHeaders, body: body)
     }
 
-    static let jsonHeaders = HTTPHeaders([(name: "Content-Type", value: "application/json")])
+    /// `Content-Type: application/json`, made where it is used: a value with nothing to retain,
+    /// where a stored one was read through a one-time initialisation check and copied.
+    static var jsonHeaders: HTTPHeaders { .jsonContentType }
 }

@@ -18,12 +18,21 @@ extension APIResponder {
         }
         let body = try RequestBody(request)
         try body.only(["url", "strategy", "via", "expect_version"])
-        let url = try body.requiredString("url")
+        var url = try body.requiredString("url")
         let strategy = try body.strategy()
-        let via = try body.strings("via") ?? []
+        var via = Optional(try body.strings("via") ?? [])
         let expected = try body.int("expect_version")
         try checkLength(ofLink: url)
-        return try navigate(id, request, LinkText(consume url), strategy: strategy, via: via, expected: expected)
+        // Lent as a bare link's bytes are (see above), here the string's, which lives until this
+        // call returns: the navigation reads the link as it reads a bare one, in place.
+        let answered = url.withUTF8 { (bytes) -> Result<HTTPResponse, APIError> in
+            // `via` is taken out once, here: moved into the request, not copied as a capture.
+            guard let via = via.take() else { preconditionFailure("via is taken once") }
+            return Result { () throws(APIError) -> HTTPResponse in
+                try navigate(id, request, LinkText(lending: bytes), strategy: strategy, via: via, expected: expected)
+            }
+        }
+        return try answered.get()
     }
 
     /// ``navigate(_:_:)`` once the request's link and fields are read.
