@@ -84,7 +84,12 @@ public struct NavigationResolver: Sendable {
         guard let position = found, position >= 0 else { throw .unknownScreen(destination.screen) }
         let screen = graph.ordered[position]
         for name in destination.via where graph[name] == nil { throw .unknownScreen(name) }
-        let params = try entryParams(screen, destination.params, checked: known?.paramsChecked ?? false)
+        let params = try entryParams(
+            screen,
+            destination.params,
+            checked: known?.paramsChecked ?? false,
+            inForm: known?.paramsInForm ?? false
+        )
         let placement: Placement
         switch strategy {
         case .rebuild:
