@@ -8,6 +8,9 @@ extension NavigationConfig {
         let position: Int
         /// Whether the route's match checks the screen's params (``matchChecksParams(of:for:)``).
         let paramsChecked: Bool
+        /// Whether a match of the route with as many params as the screen declares and none `null`
+        /// holds them already in the screen's own form (``matchGivesScreenForm(of:for:)``).
+        let paramsInForm: Bool
     }
 
     /// Whether every param `screen` declares is one `route` declares too, under the same name byte
@@ -25,6 +28,25 @@ extension NavigationConfig {
             guard let query = route.query.first(where: { $0.name.hasSameUTF8(as: param.name) }) else { return false }
             if case .array = query.declaration.mode { return false }
             return sameValues(query.declaration.spec, param.declaration.spec)
+        }
+    }
+
+    /// Whether a match of `route` that has every param `screen` declares, none `null`, is already
+    /// what the resolver would make of it for the screen: the route declares no query params (whose
+    /// values may be absent, `null` or a default of another form) and its placeholders are the
+    /// screen's params, in their order, named byte for byte alike, checked by equal specs (see
+    /// ``matchChecksParams(of:for:)``), none repeated, none a `uuid` (its match value is a string,
+    /// which the resolver parses again). A capture is converted into its spec's own form. An
+    /// optional group left out gives fewer params: such a match is not in the screen's form.
+    static func matchGivesScreenForm(of screen: Screen, for route: Route) -> Bool {
+        let placeholders = route.pattern.placeholders
+        guard route.query.isEmpty, placeholders.count == screen.params.count,
+            matchChecksParams(of: screen, for: route)
+        else { return false }
+        return zip(placeholders, screen.params).allSatisfy { placeholder, param in
+            guard placeholder.name.hasSameUTF8(as: param.name) else { return false }
+            if case .uuid = placeholder.spec.type { return false }
+            return true
         }
     }
 

@@ -112,10 +112,14 @@ public final class NavigationConfig: Sendable {
         self.redirectLimit = redirectLimit
         self.routeScreens = zip(table.routes, bindings).map { route, binding in
             guard case .screen(let name, _) = binding.target, let position = resolver.graph.position(of: name) else {
-                return RouteScreen(position: -1, paramsChecked: false)
+                return RouteScreen(position: -1, paramsChecked: false, paramsInForm: false)
             }
             let screen = resolver.graph.ordered[position]
-            return RouteScreen(position: position, paramsChecked: Self.matchChecksParams(of: screen, for: route))
+            return RouteScreen(
+                position: position,
+                paramsChecked: Self.matchChecksParams(of: screen, for: route),
+                paramsInForm: Self.matchGivesScreenForm(of: screen, for: route)
+            )
         }
     }
 }

@@ -51,19 +51,18 @@ extension NavigationResolver {
                 return .stack(Array(stack[..<base]) + [stack[base].with(params: params)])
             }
             // No array at all for the usual direct step.
+            if path.isEmpty { return .onTop(base: base, last: ids.make(screen, params, first: false, at: position)) }
             var steps: [StackEntry] = []
-            if !path.isEmpty {
-                steps.reserveCapacity(path.count)
-                for step in path {
-                    steps.append(
-                        ids.make(
-                            step,
-                            try entryParams(step, destination.params),
-                            first: false,
-                            at: graph.position(of: step.name)
-                        )
+            steps.reserveCapacity(path.count)
+            for step in path {
+                steps.append(
+                    ids.make(
+                        step,
+                        try entryParams(step, destination.params),
+                        first: false,
+                        at: graph.position(of: step.name)
                     )
-                }
+                )
             }
             // The steps moved into the placement: a copy would retain them, and drop this binding after.
             return .above(base: base, path: consume steps, last: ids.make(screen, params, first: false, at: position))
@@ -78,12 +77,15 @@ extension NavigationResolver {
         /// The entries up to `base` kept, then `path`'s entries and `last` on top of them: what
         /// the stack can take in place.
         case above(base: Int, path: [StackEntry], last: StackEntry)
+        /// ``above(base:path:last:)`` with no path (the usual direct step): no array to carry.
+        case onTop(base: Int, last: StackEntry)
 
         /// The number of entries of the stack placed on `stack`.
         var count: Int {
             switch self {
             case .stack(let new): new.count
             case .above(let base, let path, _): base + 1 + path.count + 1
+            case .onTop(let base, _): base + 1 + 1
             }
         }
 
@@ -92,6 +94,7 @@ extension NavigationResolver {
             switch self {
             case .stack(let new): new
             case .above(let base, let path, let last): Self.stack(over: stack, base: base, path: path, last: last)
+            case .onTop(let base, let last): Self.stack(over: stack, base: base, path: [], last: last)
             }
         }
 

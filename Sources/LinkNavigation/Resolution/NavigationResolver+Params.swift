@@ -10,7 +10,23 @@ extension NavigationResolver {
 
     /// ``entryParams(_:_:)`` for params each checked already against a spec equal to the one of the
     /// screen's param of its name (`checked`): those already in the screen's form are not checked again.
-    func entryParams(_ screen: Screen, _ given: EntryParams, checked: Bool) throws(NavigationError) -> EntryParams {
+    /// With `inForm` (a route's match, ``NavigationConfig/matchGivesScreenForm(of:for:)``), params as
+    /// many as the screen declares and none `null` are that form, and only these two are looked at.
+    @inline(__always)  // into `place`: the usual match's params are returned with no call
+    func entryParams(
+        _ screen: Screen,
+        _ given: EntryParams,
+        checked: Bool,
+        inForm: Bool = false
+    ) throws(NavigationError) -> EntryParams {
+        if inForm && Self.isWhole(given, for: screen) { return given }
+        return try typedParams(screen, given, checked: checked)
+    }
+
+    /// ``entryParams(_:_:checked:inForm:)`` without the shortcut: each param looked at.
+    private func typedParams(_ screen: Screen, _ given: EntryParams, checked: Bool) throws(NavigationError)
+        -> EntryParams
+    {
         let declared = screen.params
         var out: [EntryParams.Param] = []
         // Through a buffer pointer: each declaration is read in place, not copied out of the array
@@ -72,6 +88,19 @@ extension NavigationResolver {
                 guard Self.isOwnForm(params[index].value, of: declared[index].declaration.spec.type),
                     checked || (try? declared[index].declaration.spec.validate(params[index].value)) != nil
                 else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Whether `params` are as many as `screen` declares, none `null` (read in place, none copied
+    /// out and retained). Always inlined: the usual navigation's whole check, no call.
+    @inline(__always)
+    private static func isWhole(_ params: EntryParams, for screen: Screen) -> Bool {
+        guard params.count == screen.params.count else { return false }
+        return params.storage.withUnsafeBufferPointer { params in
+            for index in params.indices {
+                if case .null = params[index].value { return false }
             }
             return true
         }

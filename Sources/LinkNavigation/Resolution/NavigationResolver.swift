@@ -66,6 +66,12 @@ public struct NavigationResolver: Sendable {
                 return Resolution(keeping: base + 1, of: &stack, adding: path, last, nextEntryNumber: ids.next)
             }
             new = Placement.stack(over: stack, base: base, path: path, last: last)
+        case .onTop(let base, let last):
+            // In place on the same condition as `above`.
+            if base + 1 == stack.count || !stack[base + 1].hasSameID(as: last) {
+                return Resolution(keeping: base + 1, of: &stack, adding: [], last, nextEntryNumber: ids.next)
+            }
+            new = Placement.stack(over: stack, base: base, path: [], last: last)
         }
         let resolution = Resolution(old: stack, new: new, nextEntryNumber: ids.next)
         stack = new
@@ -84,7 +90,12 @@ public struct NavigationResolver: Sendable {
         guard let position = found, position >= 0 else { throw .unknownScreen(destination.screen) }
         let screen = graph.ordered[position]
         for name in destination.via where graph[name] == nil { throw .unknownScreen(name) }
-        let params = try entryParams(screen, destination.params, checked: known?.paramsChecked ?? false)
+        let params = try entryParams(
+            screen,
+            destination.params,
+            checked: known?.paramsChecked ?? false,
+            inForm: known?.paramsInForm ?? false
+        )
         let placement: Placement
         switch strategy {
         case .rebuild:
