@@ -24,6 +24,22 @@ import Testing
         #expect(written == "[\"e\(number)\",\"e\(number)\"]")
     }
 
+    /// Short ids are stored a word at a time: written over many growths of the writer's room,
+    /// each keeps its own bytes and no more.
+    @Test func shortIDsAreWrittenAcrossTheWritersGrowth() {
+        var fromNumber = JSONWriter()
+        var fromText = JSONWriter()
+        fromNumber.beginArray()
+        fromText.beginArray()
+        for number in 0..<5_000 {
+            fromNumber.entryID(number: number % 101)
+            fromText.string("e\(number % 101)")
+        }
+        fromNumber.endArray()
+        fromText.endArray()
+        #expect(fromNumber.finish() == fromText.finish())
+    }
+
     @Test(arguments: ["e5", "v7", "e05", "e\u{301}5", "e140737488355328", "e-1", "q\"uote"])
     func anEntryIsWrittenWithItsID(_ id: String) throws {
         let rendering = NavigationRendering(try ScreenGraph([Screen(name: "home")]))

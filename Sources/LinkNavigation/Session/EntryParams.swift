@@ -47,8 +47,13 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     ///
     /// The match is borrowed, not taken (an initialiser's default would copy it for the call).
     init(match: borrowing RouteMatch) {
+        let count = match.paramCount
+        guard count > 0 else {  // no array asked for: the empty one
+            storage = []
+            return
+        }
         var kept: [Param] = []
-        kept.reserveCapacity(match.paramCount)
+        kept.reserveCapacity(count)
         match.forEachParam { name, value, _ in kept.append(Param(name: name, value: value)) }
         storage = kept
     }

@@ -145,8 +145,40 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// Writes the entry id `"e<number>"` (`number` not negative) from its digits, with no string.
+    @inline(__always)  // one or two digits, into the entry's writer: no call
     mutating func entryID(number: Int) {
         let value = UInt(bitPattern: number)
+        if value < 100 {
+            // One or two digits (most sessions' entries): `"e7"` or `"e42"`, after a comma when one
+            // is due, made as one word (its first byte first) and stored whole.
+            let units = UInt64(truncatingIfNeeded: value % 10) &+ 0x30
+            var word: UInt64
+            var length: Int
+            if value >= 10 {
+                let tens = UInt64(truncatingIfNeeded: value / 10) &+ 0x30
+                word = 0x22_00_00_65_22 | tens << 16 | units << 24
+                length = 5
+            } else {
+                word = 0x22_00_65_22 | units << 16
+                length = 4
+            }
+            if needsComma {
+                word = word << 8 | 0x2C
+                length &+= 1
+            }
+            // The whole word is stored: room is made for its eight bytes, `length` of them kept.
+            if count &+ 8 > capacity { grow(to: count &+ 8) }
+            UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+            count &+= length
+            needsComma = true
+        } else {
+            entryID(longNumber: value)
+        }
+    }
+
+    /// ``entryID(number:)`` for a number of three digits or more.
+    @inline(never)
+    private mutating func entryID(longNumber value: UInt) {
         var digits = 1
         var rest = value
         while rest >= 10 {

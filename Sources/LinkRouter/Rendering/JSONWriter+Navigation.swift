@@ -3,6 +3,7 @@ internal import LinkRouting
 
 /// The JSON shapes of navigation answers (SPEC §5), written straight into the writer.
 extension JSONWriter {
+    @inline(__always)  // into each writer of params, which then reads the value where it lies
     mutating func paramValue(_ value: ParamValue) {
         switch value {
         case .int(let v): int(Int(v))
@@ -10,12 +11,15 @@ extension JSONWriter {
         case .float(let v): double(v)
         case .bool(let v): bool(v)
         case .string(let v): string(v)
-        case .array(let values):
-            beginArray()
-            for element in values { paramValue(element) }
-            endArray()
+        case .array(let values): paramArray(values)
         case .null: null()
         }
+    }
+
+    private mutating func paramArray(_ values: [ParamValue]) {
+        beginArray()
+        for element in values { paramValue(element) }
+        endArray()
     }
 
     /// Params in the screen's declaration order, then any others sorted by name: as
