@@ -161,3 +161,27 @@ import Testing
         #expect(try !inForm("/item/{id:int}", [ScreenParam("id", "[int]")]))
     }
 }
+
+/// The resolver takes a match's params as they stand when the config says they are in the screen's
+/// form; debug builds check that they are, and stop when a match is not.
+@Suite struct MatchInScreenFormContractTests {
+    func resolver(_ screen: Screen) throws -> NavigationResolver {
+        NavigationResolver(graph: try ScreenGraph([Screen(name: "home"), screen]))
+    }
+
+    #if DEBUG
+    @Test func paramsTakenAsInFormThatAreNotStop() async {
+        await #expect(processExitsWith: .failure) {
+            let screen = Screen(name: "item", params: [try ScreenParam("id", "int")], parent: "home")
+            let resolver = NavigationResolver(graph: try ScreenGraph([Screen(name: "home"), screen]))
+            _ = try resolver.entryParams(screen, ["id": .string("42")], checked: true, inForm: true)
+        }
+    }
+    #endif
+
+    @Test func paramsInFormAreTakenAsTheyStand() throws {
+        let screen = Screen(name: "item", params: [try ScreenParam("id", "int")], parent: "home")
+        let params = try resolver(screen).entryParams(screen, ["id": .int(42)], checked: true, inForm: true)
+        #expect(params == ["id": .int(42)])
+    }
+}

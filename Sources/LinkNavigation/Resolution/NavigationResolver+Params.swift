@@ -19,7 +19,15 @@ extension NavigationResolver {
         checked: Bool,
         inForm: Bool = false
     ) throws(NavigationError) -> EntryParams {
-        if inForm && Self.isWhole(given, for: screen) { return given }
+        if inForm && Self.isWhole(given, for: screen) {
+            // The shortcut rests on the matcher giving captures in pattern order, each converted to
+            // its spec's form: debug builds check that the whole look agrees.
+            assert(
+                screen.params.withUnsafeBufferPointer { isTyped(given, as: $0, checked: checked) },
+                "a match taken as in its screen's form is not: \(screen.name)"
+            )
+            return given
+        }
         return try typedParams(screen, given, checked: checked)
     }
 
