@@ -246,9 +246,10 @@ public struct HTTPHeaders: Sendable, Sequence {
         return word | (capitals >> 2)
     }
 
-    /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`: a word at
-    /// a time once the literal is eight bytes or more (the last word overlapping the one before),
-    /// lowered as header names are (``lowered(_:)``).
+    /// ASCII comparison of `bytes` with a lowercase literal, ignoring the case of `bytes`: a byte at
+    /// a time below four bytes, one word of its first and last four bytes from four to seven, and
+    /// eight bytes at a time from eight (the last word overlapping the one before), lowered as
+    /// header names are (``lowered(_:)``).
     @inline(__always)
     static func equalsLowercased(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
         let count = lowercase.utf8CodeUnitCount
