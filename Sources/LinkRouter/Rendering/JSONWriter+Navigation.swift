@@ -26,9 +26,10 @@ extension JSONWriter {
             return
         }
         let count = Int(truncatingIfNeeded: (words.1 >> 56) & 0xF)
-        // The bytes are those of this local copy of the words, alive for the call.
-        withUnsafeBytes(of: &words) {
-            string(utf8: UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<count]))
+        // The bytes are those of this local copy of the words, alive for the call, and seen as
+        // bytes only for it.
+        withUnsafeBytes(of: &words) { raw in
+            raw.withMemoryRebound(to: UInt8.self) { string(utf8: UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
     }
 
