@@ -30,4 +30,25 @@ import Testing
         #expect(Self.has(EntryParams(), []))
         #expect(!Self.has(EntryParams(), ["a"]))
     }
+
+    /// A small string value's words hold its UTF-8 and its count; any other value, and a string
+    /// stored apart, give none.
+    @Test(arguments: ["", "a", "caf\u{E9}", "quote\"d", "fifteen-bytes-x"])
+    func smallStringValuesGiveTheirWords(text: String) throws {
+        let params = EntryParams(ordered: [.init(name: "a", value: .string(text))])
+        let words = try #require(params.smallStringWords(at: 0))
+        let count = Int((words.1 >> 56) & 0xF)
+        #expect(count == text.utf8.count)
+        #expect(withUnsafeBytes(of: words) { Array($0.prefix(count)) } == Array(text.utf8))
+    }
+
+    @Test func otherValuesGiveNoWords() {
+        let long = String(repeating: "caf\u{E9}-", count: 8)
+        let values: [ParamValue] = [
+            .string(String(repeating: "x", count: 16)), .string(long), .int(1), .uint(2), .float(0.5), .bool(true),
+            .array([.string("a")]), .null,
+        ]
+        let params = EntryParams(ordered: values.enumerated().map { .init(name: "p\($0.offset)", value: $0.element) })
+        for index in values.indices { #expect(params.smallStringWords(at: index) == nil, "\(values[index])") }
+    }
 }

@@ -16,6 +16,23 @@ extension JSONWriter {
         }
     }
 
+    /// ``paramValue(_:)`` for the value at `index` of `params`: a small string written from its
+    /// words (``EntryParams/smallStringWords(at:)``), so that no string is held, and retained,
+    /// across the write.
+    @inline(__always)
+    mutating func paramValue(at index: Int, of params: EntryParams) {
+        guard var words = params.smallStringWords(at: index) else {
+            paramValue(params.value(at: index))
+            return
+        }
+        let count = Int(truncatingIfNeeded: (words.1 >> 56) & 0xF)
+        // The bytes are those of this local copy of the words, alive for the call, and seen as
+        // bytes only for it.
+        withUnsafeBytes(of: &words) { raw in
+            raw.withMemoryRebound(to: UInt8.self) { string(utf8: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        }
+    }
+
     private mutating func paramArray(_ values: [ParamValue]) {
         beginArray()
         for element in values { paramValue(element) }
@@ -34,7 +51,7 @@ extension JSONWriter {
         beginObject()
         for index in 0..<params.count {
             key(tokens.paramKeys[index])
-            paramValue(params.value(at: index))
+            paramValue(at: index, of: params)
         }
         endObject()
     }
@@ -84,7 +101,7 @@ extension JSONWriter {
         beginObject()
         for index in 0..<params.count {
             key(params.name(at: index))
-            paramValue(params.value(at: index))
+            paramValue(at: index, of: params)
         }
         endObject()
     }
@@ -103,7 +120,7 @@ extension JSONWriter {
             } else {
                 key(name)
             }
-            paramValue(params.value(at: index))
+            paramValue(at: index, of: params)
         }
         endObject()
     }

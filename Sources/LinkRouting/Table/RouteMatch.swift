@@ -69,9 +69,10 @@ public struct RouteMatch: Sendable {
     }
 
     /// Calls `body` with the name, value and origin of each of ``params``, in the same order,
-    /// without building the array (each value is built once, as `params` builds it). Each value is
-    /// handed over, not lent: a body that keeps it (as `params` does) takes it without a copy.
-    public func forEachParam(_ body: (String, consuming ParamValue, MatchedParam.Origin) -> Void) {
+    /// without building the array (each value is built once, as `params` builds it). Each name and
+    /// value is handed over, not lent: a body that keeps them (as `params` does) takes them without
+    /// a copy (a lent name is retained by the body that stores it, and released after the call).
+    public func forEachParam(_ body: (consuming String, consuming ParamValue, MatchedParam.Origin) -> Void) {
         // Most matches have no extras: told by the reference's bits, not by an optional copy of it
         // (a retain and a release) for each look. Safe: an optional class reference is one word,
         // zero when `nil`, and only its bits are read.
