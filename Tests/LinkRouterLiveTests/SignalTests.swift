@@ -73,9 +73,9 @@ import Darwin
     }
 
     @Test func sigtermCutsOffAnUploadThatNeverFinishesAfterTheGracePeriod() async throws {
-        // An idle timeout longer than the grace period: with the default (10 s, as long as the
-        // grace period) a signal sent late on a busy machine let the idle timeout cut the upload
-        // off first, under 9 s after the signal.
+        // An idle timeout far longer than the grace period (10 s), so that only the grace period
+        // can cut the upload off: with the default (10 s too) a signal sent late on a busy machine
+        // let the idle timeout close it first, under 9 s after the signal.
         let daemon = try await Daemon(["--connection-timeout", "60"])
         let connection = try Self.servedConnection(daemon)
         try connection.write(
@@ -86,10 +86,12 @@ import Darwin
         let clock = ContinuousClock()
         let signalled = clock.now
         daemon.send(SIGTERM)
-        let exit = await daemon.waitForExit(within: 15)
+        let exit = await daemon.waitForExit(within: 40)
         let waited = clock.now - signalled
         #expect(exit == .code(0), "\(daemon.transcript)")
-        #expect(waited >= .seconds(9) && waited < .seconds(13), "\(waited)")
+        // Not before the grace period; well before the idle timeout. The upper bound is loose: this
+        // test sees the exit late when the tests beside it keep the machine busy (14.4 s seen).
+        #expect(waited >= .seconds(9) && waited < .seconds(30), "\(waited)")
         // Closed without an answer (end of file or reset), never a half-written response.
         #expect(throws: HTTPClientError.closed) { try connection.readResponse() }
     }
