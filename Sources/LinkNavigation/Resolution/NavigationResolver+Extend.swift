@@ -54,16 +54,7 @@ extension NavigationResolver {
             if path.isEmpty { return .onTop(base: base, last: ids.make(screen, params, first: false, at: position)) }
             var steps: [StackEntry] = []
             steps.reserveCapacity(path.count)
-            for step in path {
-                steps.append(
-                    ids.make(
-                        step,
-                        try entryParams(step, destination.params),
-                        first: false,
-                        at: graph.position(of: step.name)
-                    )
-                )
-            }
+            for step in path { steps.append(try pathEntry(step, destination, &ids)) }
             // The steps moved into the placement: a copy would retain them, and drop this binding after.
             return .above(base: base, path: consume steps, last: ids.make(screen, params, first: false, at: position))
         }

@@ -112,6 +112,14 @@ public struct NavigationResolver: Sendable {
         return placement
     }
 
+    /// The entry of `step`, a screen on the path to the destination: the destination's params as
+    /// the step declares them, at the step's position.
+    func pathEntry(_ step: Screen, _ destination: Destination, _ ids: inout EntryIDs) throws(NavigationError)
+        -> StackEntry
+    {
+        ids.make(step, try entryParams(step, destination.params), first: false, at: graph.position(of: step.name))
+    }
+
     /// Issues entry ids in order.
     struct EntryIDs {
         var next: Int
@@ -166,16 +174,7 @@ public struct NavigationResolver: Sendable {
                 "no path from \(first.name) through \((via + [screen.name]).joined(separator: ", "))"
             )
         }
-        for step in path {
-            stack.append(
-                ids.make(
-                    step,
-                    try entryParams(step, destination.params),
-                    first: false,
-                    at: graph.position(of: step.name)
-                )
-            )
-        }
+        for step in path { stack.append(try pathEntry(step, destination, &ids)) }
         stack.append(
             ids.make(
                 screen,
