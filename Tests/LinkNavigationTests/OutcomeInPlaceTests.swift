@@ -68,7 +68,6 @@ import Testing
         #expect(outcome.sessionID == "s" && outcome.version == 3 && outcome.attributes == session.attributes)
         #expect(outcome.parked == session.parked)
         #expect((outcome.parked != nil) == (outcome.status == .parked))
-        #expect(outcome.hasParked == (outcome.parked != nil))
     }
 
     /// The mediation read from a resolution is the one made from its old and new stacks: the old

@@ -45,14 +45,10 @@ public struct NavigationOutcome: Sendable {
     /// The session's version as the navigation found it (the store bumps it when it stores a change).
     public let version: Int
     /// The parked navigation the session keeps after the navigation, in its box.
-    @usableFromInline let parkedBox: ParkedBox?
+    let parkedBox: ParkedBox?
 
     /// The navigation the session keeps parked after this one.
     public var parked: ParkedNavigation? { parkedBox.map(ParkedNavigation.init(box:)) }
-
-    /// Whether the session keeps a parked navigation after this one: ``parked`` without making it,
-    /// inlined into the caller (no call, no retain of the box: the box's bits are read).
-    @inlinable public var hasParked: Bool { parkedBox != nil }
 
     /// The session after the navigation (not yet stored: the caller stores it): its stack and entry
     /// counter are the resolution's, not held a second time here.
