@@ -148,6 +148,7 @@ extension Session {
 
 /// A parked navigation's fields in one immutable heap box: the navigation is this one reference,
 /// shared by the copies of a session, which keeps it as it is.
+@usableFromInline
 final class ParkedBox: Sendable {
     let values: Values
 
