@@ -24,7 +24,7 @@ extension Navigator {
             var url = start
             var chain = [url]
             while true {
-                let match = try matchURL(url)
+                let match = try matchURL(LinkText(url))
                 switch config.bindings[match.route.index].target {
                 case .screen(let screen, _):
                     destinations.append(Destination(screen: screen, params: EntryParams(match: match)))

@@ -136,7 +136,7 @@ public struct Navigator: Sendable {
                 }
             }
             let rewroteTo = records.count
-            var match = if let moved { try matchURL(moved) } else { try matchURL(request.link) }
+            var match = if let moved { try matchURL(LinkText(moved)) } else { try matchURL(request.link) }
             // The route's binding read in place, field by field: a copy of it would retain its
             // target's strings and its interceptor list for a look at each.
             let routeIndex = match.route.index
@@ -277,8 +277,8 @@ public struct Navigator: Sendable {
     /// How many times interceptors may rewrite the URL in one navigation.
     static let maxRewrites = 16
 
-    /// The route for `link`, or the failure that says why there is none: ``matchURL(_:)`` for a
-    /// link whose bytes may be lent (the match then lends them too).
+    /// The route for `link`, or the failure that says why there is none. A lent link's match lends
+    /// its bytes too.
     func matchURL(_ link: LinkText) throws(NavigationFailure) -> RouteMatch {
         let found: RouteMatch?
         do {
@@ -287,18 +287,6 @@ public struct Navigator: Sendable {
             throw .malformed(error)
         }
         guard let found else { throw .noRoute(link.string) }
-        return found
-    }
-
-    /// The route for `url`, or the failure that says why there is none.
-    func matchURL(_ url: String) throws(NavigationFailure) -> RouteMatch {
-        let found: RouteMatch?
-        do {
-            found = try config.table.match(url)
-        } catch {
-            throw .malformed(error)
-        }
-        guard let found else { throw .noRoute(url) }
         return found
     }
 
