@@ -112,8 +112,8 @@ public struct NavigationResolver: Sendable {
         return placement
     }
 
-    /// The entry of `step`, a screen on the path to the destination: the destination's params as
-    /// the step declares them, at the step's position.
+    /// The entry of `step`, a screen on the path to the destination or the destination's own at
+    /// its end: the destination's params as the step declares them, at the step's position.
     func pathEntry(_ step: Screen, _ destination: Destination, _ ids: inout EntryIDs) throws(NavigationError)
         -> StackEntry
     {
@@ -175,14 +175,7 @@ public struct NavigationResolver: Sendable {
             )
         }
         for step in path { stack.append(try pathEntry(step, destination, &ids)) }
-        stack.append(
-            ids.make(
-                screen,
-                try entryParams(screen, destination.params),
-                first: false,
-                at: graph.position(of: screen.name)
-            )
-        )
+        stack.append(try pathEntry(screen, destination, &ids))
         return stack
     }
 
