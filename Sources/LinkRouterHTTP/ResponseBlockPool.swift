@@ -22,15 +22,12 @@ final class ResponseBlockPool: Sendable {
     /// How many spare blocks are kept at most.
     static let limit = 256
 
-    private let spare: Mutex<[Spare]>
+    private let spare: SanitizedMutex<[Spare]>
     /// One spare block before the others, taken and given back with one atomic operation each
     /// where the list takes a lock and an unlock: answers sent one after another (on a connection,
     /// on a thread) each find there the block the one before gave back. Holds the address of the
     /// pool's unmanaged reference, 0 for none; it counts in ``limit``.
     private let first = Atomic<UInt>(0)
-    /// ``ThreadSanitizerHooks``, copied here: `nil` outside the sanitizer.
-    private let acquireHook = ThreadSanitizerHooks.acquire
-    private let releaseHook = ThreadSanitizerHooks.release
 
     /// A block no one else holds, which may go to any thread.
     private struct Spare: @unchecked Sendable {
@@ -45,7 +42,7 @@ final class ResponseBlockPool: Sendable {
     init() {
         var blocks: [Spare] = []
         blocks.reserveCapacity(Self.limit)
-        spare = Mutex(blocks)
+        spare = SanitizedMutex(blocks)
     }
 
     deinit {
@@ -61,17 +58,6 @@ final class ResponseBlockPool: Sendable {
         UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
     }
 
-    /// Runs `body` on the spare blocks with the lock held, telling ThreadSanitizer (when the process
-    /// runs under it) that the lock orders the accesses, which it does not see on its own.
-    private func locked<Result>(_ body: (inout [Spare]) -> Result) -> Result {
-        spare.withLock { blocks in
-            let address = Unmanaged.passUnretained(self).toOpaque()
-            acquireHook?(address)
-            defer { releaseHook?(address) }
-            return body(&blocks)
-        }
-    }
-
     /// Whether a block for `capacity` bytes comes from the pool.
     static func serves(_ capacity: Int) -> Bool {
         capacity >= smallestServed && capacity <= blockCapacity
@@ -83,7 +69,7 @@ final class ResponseBlockPool: Sendable {
         if let kept = Self.block(at: first.exchange(0, ordering: .acquiringAndReleasing)) {
             block = kept.takeRetainedValue()
         } else {
-            guard let kept = locked({ $0.popLast() })?.block.takeRetainedValue() else { return nil }
+            guard let kept = spare.withLock({ $0.popLast() })?.block.takeRetainedValue() else { return nil }
             block = kept
         }
         block.withUnsafeMutablePointerToHeader { $0.pointee.count = 0 }
@@ -104,7 +90,7 @@ final class ResponseBlockPool: Sendable {
         if first.compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
             return true
         }
-        let isKept = locked { blocks in
+        let isKept = spare.withLock { blocks in
             // The first block counts in the limit.
             guard blocks.count < Self.limit - 1 else { return false }
             blocks.append(kept)
@@ -115,7 +101,7 @@ final class ResponseBlockPool: Sendable {
     }
 
     /// How many spare blocks the pool holds.
-    var count: Int { locked { $0.count } + (first.load(ordering: .acquiring) != 0 ? 1 : 0) }
+    var count: Int { spare.withLock { $0.count } + (first.load(ordering: .acquiring) != 0 ? 1 : 0) }
 
     /// Whether `block` is one of the spare blocks.
     func holds(_ block: ResponseBytes.Storage) -> Bool {
@@ -123,6 +109,6 @@ final class ResponseBlockPool: Sendable {
         if first.load(ordering: .acquiring) == UInt(bitPattern: Unmanaged.passUnretained(block).toOpaque()) {
             return true
         }
-        return locked { $0.contains { ObjectIdentifier($0.block.takeUnretainedValue()) == wanted } }
+        return spare.withLock { $0.contains { ObjectIdentifier($0.block.takeUnretainedValue()) == wanted } }
     }
 }

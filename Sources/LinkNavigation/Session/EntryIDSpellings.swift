@@ -1,4 +1,3 @@
-import Synchronization
 import ThreadSanitizerHooks
 
 /// Entry ids that are not `e<number>` below ``EntryKey/numberLimit``, each kept once: an entry
@@ -16,25 +15,7 @@ enum EntryIDSpellings {
     }
 
     /// The table behind its lock.
-    private final class Locked: Sendable {
-        private let table = Mutex(Table())
-        /// ``ThreadSanitizerHooks``, copied here: `nil` outside the sanitizer.
-        private let acquireHook = ThreadSanitizerHooks.acquire
-        private let releaseHook = ThreadSanitizerHooks.release
-
-        /// Runs `body` on the table with the lock held, telling ThreadSanitizer (when the process
-        /// runs under it) that the lock orders the accesses, which it does not see on its own.
-        func withLock<Result: Sendable>(_ body: (inout Table) -> Result) -> Result {
-            table.withLock { table in
-                let address = Unmanaged.passUnretained(self).toOpaque()
-                acquireHook?(address)
-                defer { releaseHook?(address) }
-                return body(&table)
-            }
-        }
-    }
-
-    private static let locked = Locked()
+    private static let locked = SanitizedMutex(Table())
 
     /// The index of `id`, kept here from now on if it was not: one index per spelling.
     static func index(of id: String) -> Int {
