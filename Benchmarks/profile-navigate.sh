@@ -12,7 +12,10 @@
 # file (its path is printed) for `callgrind_annotate --inclusive=yes FILE`.
 # Environment: PROFILE_WARMUP (3000), PROFILE_COUNT (2400), PROFILE_PORT (28290); PROFILE_BODY=json
 # sends {"url": ...} as application/json instead of the bare URL as text/plain; PROFILE_ACCESS_LOG=on
-# writes the access log (to a file in the work directory) instead of leaving it off.
+# writes the access log (to a file in the work directory) instead of leaving it off; PROFILE_CACHE=on
+# also simulates this host's caches (32 KiB 8-way L1i and L1d, 1 MiB L2, 64-byte lines) and prints
+# the misses per navigate: libmicrohttpd's pool memset (48 KiB per request) evicts L1d, and the
+# request's code does not fit in L1i, so lines touched matter beside instructions run.
 set -euo pipefail
 export LC_ALL=C
 
@@ -24,11 +27,13 @@ count="${PROFILE_COUNT:-2400}"
 port="${PROFILE_PORT:-28290}"
 body="${PROFILE_BODY:-text}"
 access_log="${PROFILE_ACCESS_LOG:-off}"
+cache="${PROFILE_CACHE:-off}"
 
 say() { printf '[profile-navigate] %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 case "$body" in text | json) ;; *) die "PROFILE_BODY is text or json, not '$body'" ;; esac
 case "$access_log" in off | on) ;; *) die "PROFILE_ACCESS_LOG is on or off, not '$access_log'" ;; esac
+case "$cache" in off | on) ;; *) die "PROFILE_CACHE is on or off, not '$cache'" ;; esac
 [ -f "$routes" ] || die "missing route file $routes"
 for tool in valgrind callgrind_annotate callgrind_control objcopy python3 curl; do
     command -v "$tool" >/dev/null 2>&1 || die "needs $tool (apt-get install -y valgrind binutils python3 curl)"
@@ -57,7 +62,9 @@ objcopy --strip-debug "$work/linkrouterd"
 out="$work/callgrind.out"
 log_option=off
 [ "$access_log" = on ] && log_option="$work/access.log"
-valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" "$work/linkrouterd" serve \
+cache_options=(--cache-sim=no)
+[ "$cache" = on ] && cache_options=(--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64)
+valgrind --tool=callgrind "${cache_options[@]}" --instr-atstart=no --callgrind-out-file="$out" "$work/linkrouterd" serve \
     --config "$work/bench.yaml" --host 127.0.0.1 --port "$port" --admin-port "$((port + 1))" \
     --threads 1 --access-log "$log_option" >"$work/daemon.log" 2>&1 &
 daemon=$!
@@ -73,11 +80,17 @@ kill -TERM "$daemon"
 wait "$daemon" || true
 daemon=""
 
-callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk -v n="$count" -v file="$out" '
+callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk -v n="$count" -v file="$out" -v cache="$cache" '
     function per(v) { gsub(",", "", v); return sprintf("%.0f", v / n) }
-    /PROGRAM TOTALS/ && !total { total = per($1) }
-    /accessHandler/ && /To \[/ && !handler { handler = per($1) }
+    # The counts of a line, in the order of "events:" (Ir, then with the cache simulation Dr Dw
+    # I1mr D1mr D1mw ILmr DLmr DLmw); the percentages between them are skipped.
+    function counts(into,    i, k) { k = 0; for (i = 1; i <= NF; i++) if ($i ~ /^[0-9,]+$/) into[++k] = per($i) }
+    /PROGRAM TOTALS/ && !total { counts(t); total = t[1] }
+    /accessHandler/ && /To \[/ && !handler { counts(h); handler = h[1] }
     END {
         print "navigate (per request, callgrind): access handler " handler " instructions; worker thread " total
+        if (cache == "on")
+            print "cache misses per navigate: access handler L1i " h[4] ", L1d read " h[5] ", L1d write " h[6] \
+                "; worker thread L1i " t[4] ", L1d read " t[5] ", L1d write " t[6] ", L2 " t[7] + t[8] + t[9]
         print "callgrind file: " file
     }'
