@@ -83,7 +83,7 @@ extension HTTPServer.Box {
             accumulator.method = HTTPMethod(cString: method)
             if let rejection = checkHead(of: accumulator, version: version, on: connection) {
                 accumulator.phase = .answered
-                return queue(rejection, on: connection)
+                return reject(rejection, on: connection)
             }
             return true
         case .body:
@@ -95,7 +95,7 @@ extension HTTPServer.Box {
                 return accumulator.discardedBytes <= limits.maxDiscardBytes
             }
             accumulator.phase = .answered
-            return queue(finish(accumulator), on: connection)
+            return finish(accumulator, on: connection)
         case .answered:
             uploadSize.pointee = 0
             return true
@@ -108,10 +108,10 @@ extension HTTPServer.Box {
         of accumulator: RequestAccumulator,
         version: UnsafePointer<CChar>?,
         on connection: OpaquePointer
-    ) -> HTTPResponse? {
+    ) -> HTTPServer.Rejection? {
         switch accumulator.target {
-        case .tooLong: return errors.urlTooLong
-        case .invalid: return errors.invalidTarget
+        case .tooLong: return .urlTooLong
+        case .invalid: return .invalidTarget
         case .parsed: break
         }
         // One walk over libmicrohttpd's list (a linked list in the connection's pool) checks the
@@ -146,34 +146,36 @@ extension HTTPServer.Box {
     private static var usualHeaderRoom: Int { 1024 }
 
     /// The smuggling and size checks on the fields the header walk counted.
-    private func checkFraming(of accumulator: RequestAccumulator, version: UnsafePointer<CChar>?) -> HTTPResponse? {
+    private func checkFraming(of accumulator: RequestAccumulator, version: UnsafePointer<CChar>?) -> HTTPServer
+        .Rejection?
+    {
         let framing = accumulator.framing
-        if framing.headerBytes > limits.maxHeaderBytes { return errors.headersTooLarge }
+        if framing.headerBytes > limits.maxHeaderBytes { return .headersTooLarge }
         // RFC 9112 §3.2. Checked here, not with MHD_OPTION_STRICT_FOR_CLIENT: 0.9.75 sends its own 400 twice.
         if framing.hostCount > 1 || (framing.hostCount == 0 && version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false) {
-            return errors.missingHost
+            return .missingHost
         }
-        if framing.contentLengthCount > 1 { return errors.duplicateContentLength }
+        if framing.contentLengthCount > 1 { return .duplicateContentLength }
         if framing.contentLengthCount == 1 && framing.transferEncodingCount > 0 {
-            return errors.lengthAndTransferEncoding
+            return .lengthAndTransferEncoding
         }
         if framing.transferEncodingCount > 1
             || (framing.transferEncodingCount == 1 && !framing.transferEncodingIsChunked)
         {
-            return errors.unsupportedTransferEncoding
+            return .unsupportedTransferEncoding
         }
         if framing.contentLengthCount == 1 {
-            guard let length = framing.contentLength else { return errors.badContentLength }
-            if length > limits.maxBodyBytes { return errors.bodyTooLarge }
+            guard let length = framing.contentLength else { return .badContentLength }
+            if length > limits.maxBodyBytes { return .bodyTooLarge }
             accumulator.reserveBody(length)
         }
         return nil
     }
 
-    /// The answer once the whole body is in: 413 for an oversized chunked body, else the responder's.
-    private func finish(_ accumulator: RequestAccumulator) -> HTTPResponse {
-        if accumulator.isBodyTooLarge { return errors.bodyTooLarge }
-        guard let (path, query) = accumulator.takeTarget() else { return errors.urlTooLong }
+    /// Queues the answer once the whole body is in: 413 for an oversized chunked body, else the responder's.
+    private func finish(_ accumulator: RequestAccumulator, on connection: OpaquePointer) -> Bool {
+        if accumulator.isBodyTooLarge { return reject(.bodyTooLarge, on: connection) }
+        guard let (path, query) = accumulator.takeTarget() else { return reject(.urlTooLong, on: connection) }
         // Built here from the parts the accumulator hands over (moved, not copied), which go back
         // to it once answered: a request built and returned by the accumulator's method was built
         // in a temporary and copied once more.
@@ -186,7 +188,15 @@ extension HTTPServer.Box {
         )
         let response = responder.respond(to: request)
         accumulator.takeBack(partsOf: &request)
-        return (200...999).contains(response.status) ? response : errors.invalidStatus
+        guard (200...999).contains(response.status) else { return reject(.invalidStatus, on: connection) }
+        return queue(response, on: connection)
+    }
+
+    /// Queues the server's own answer for `rejection`: off the path of a usual request, which
+    /// then holds neither the copy of a prebuilt answer nor the code that makes it.
+    @inline(never)
+    private func reject(_ rejection: HTTPServer.Rejection, on connection: OpaquePointer) -> Bool {
+        queue(errors.answer(for: rejection), on: connection)
     }
 
     /// Hands `response` to libmicrohttpd, which adds `Content-Length` and `Date`. An array body is
