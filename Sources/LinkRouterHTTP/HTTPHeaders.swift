@@ -68,11 +68,15 @@ public struct HTTPHeaders: Sendable, Sequence {
         addedFields = .none
     }
 
-    /// The received fields, moved out: none are left.
-    mutating func takeReceived() -> ReceivedHeaderFields {
-        var taken = ReceivedHeaderFields()
-        swap(&taken, &received)
-        return taken
+    /// Replaces the received fields with those `write` puts in their buffer (see
+    /// ``ReceivedHeaderFields/overwrite(_:)``).
+    mutating func overwriteReceived(_ write: (UnsafeMutableRawBufferPointer) -> ReceivedHeaderFields.Writer?) {
+        received.overwrite(write)
+    }
+
+    /// Removes the received fields, keeping their buffer when it has room for at most `limit` bytes.
+    mutating func removeAllReceived(keepingRoomUpTo limit: Int) {
+        received.removeAll(keepingRoomUpTo: limit)
     }
 
     /// Every field, in order (made into strings when they were received as bytes).

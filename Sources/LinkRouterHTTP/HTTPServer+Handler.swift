@@ -175,19 +175,10 @@ extension HTTPServer.Box {
     /// Queues the answer once the whole body is in: 413 for an oversized chunked body, else the responder's.
     private func finish(_ accumulator: RequestAccumulator, on connection: OpaquePointer) -> Bool {
         if accumulator.isBodyTooLarge { return reject(.bodyTooLarge, on: connection) }
-        guard let (path, query) = accumulator.takeTarget() else { return reject(.urlTooLong, on: connection) }
-        // Built here from the parts the accumulator hands over (moved, not copied), which go back
-        // to it once answered: a request built and returned by the accumulator's method was built
-        // in a temporary and copied once more.
-        var request = HTTPRequest(
-            method: accumulator.method,
-            target: path,
-            query: query,
-            headers: HTTPHeaders(received: accumulator.takeHeaderFields()),
-            body: accumulator.takeBody()
-        )
-        let response = responder.respond(to: request)
-        accumulator.takeBack(partsOf: &request)
+        guard case .parsed = accumulator.target else { return reject(.urlTooLong, on: connection) }
+        // Lent where the accumulator built it: the request is neither assembled from its parts
+        // nor taken apart and dropped once answered.
+        let response = accumulator.withRequest { responder.respond(to: $0) }
         guard (200...999).contains(response.status) else { return reject(.invalidStatus, on: connection) }
         return queue(response, on: connection)
     }
