@@ -46,22 +46,6 @@ extension HTTPServer {
         }
     }
 
-    /// Why a request is answered by the server itself, before (or instead of) the responder: one
-    /// byte where an ``HTTPResponse`` is several words, so that the checks on the request path
-    /// return it without copying an answer, and the answer is looked up only off that path.
-    enum Rejection {
-        case bodyTooLarge
-        case urlTooLong
-        case headersTooLarge
-        case duplicateContentLength
-        case lengthAndTransferEncoding
-        case unsupportedTransferEncoding
-        case badContentLength
-        case invalidTarget
-        case missingHost
-        case invalidStatus
-    }
-
     /// Error answers built once per run, so that rejecting a request allocates nothing new.
     struct ErrorAnswers: Sendable {
         let bodyTooLarge: HTTPResponse
@@ -77,7 +61,7 @@ extension HTTPServer {
 
         /// The answer for `rejection`: a copy of one built at start.
         @inline(never)
-        func answer(for rejection: Rejection) -> HTTPResponse {
+        func answer(for rejection: Box.Rejection) -> HTTPResponse {
             switch rejection {
             case .bodyTooLarge: bodyTooLarge
             case .urlTooLong: urlTooLong
@@ -141,4 +125,23 @@ extension HTTPServer {
             )
         }
     }
+}
+
+extension HTTPServer.Box {
+    /// Why a request is answered by the server itself, before (or instead of) the responder: one
+    /// byte where an ``HTTPResponse`` is several words, so that the checks on the request path
+    /// return it without copying an answer, and the answer is looked up only off that path.
+    enum Rejection {
+        case bodyTooLarge
+        case urlTooLong
+        case headersTooLarge
+        case duplicateContentLength
+        case lengthAndTransferEncoding
+        case unsupportedTransferEncoding
+        case badContentLength
+        case invalidTarget
+        case missingHost
+        case invalidStatus
+    }
+
 }

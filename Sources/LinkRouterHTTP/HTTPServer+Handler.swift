@@ -50,9 +50,7 @@ extension HTTPServer.Box {
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> Bool {
         if requestContext.pointee == nil {
-            // The URI log callback always runs first; this keeps a request without it from being lost.
-            // With the identity unescaper `url` is raw too, but its query is gone.
-            requestContext.pointee = beginRequest(uri: url, connection: connection)
+            requestContext.pointee = beginUnlogged(url: url, connection: connection)
         }
         guard let raw = requestContext.pointee else { return false }
         // Borrowed without a retain and release: alive until the request completes (see `RequestContext`).
@@ -66,6 +64,14 @@ extension HTTPServer.Box {
                 uploadSize: uploadSize
             )
         }
+    }
+
+    /// Begins a request the URI log callback did not: it always runs first, so this only keeps a
+    /// request without it from being lost, off the access handler's usual path. With the identity
+    /// unescaper `url` is raw too, but its query is gone.
+    @inline(never)
+    private func beginUnlogged(url: UnsafePointer<CChar>, connection: OpaquePointer) -> UnsafeMutableRawPointer {
+        beginRequest(uri: url, connection: connection)
     }
 
     /// One call of the access handler for the request `accumulator` holds.
@@ -108,7 +114,7 @@ extension HTTPServer.Box {
         of accumulator: RequestAccumulator,
         version: UnsafePointer<CChar>?,
         on connection: OpaquePointer
-    ) -> HTTPServer.Rejection? {
+    ) -> Rejection? {
         switch accumulator.target {
         case .tooLong: return .urlTooLong
         case .invalid: return .invalidTarget
@@ -117,20 +123,22 @@ extension HTTPServer.Box {
         // One walk over libmicrohttpd's list (a linked list in the connection's pool) checks the
         // framing and writes the fields into the buffer the connection's earlier requests left; a
         // second one, into a buffer of the size the first counted, only when they did not fit there.
+        // The framing is read here alone: it stays on this stack.
+        var framing = RequestAccumulator.Framing()
         var fits = true
         accumulator.overwriteHeaders { buffer in
             var walk = HeaderWalk(writer: ReceivedHeaderFields.Writer(buffer: buffer))
             _ = withUnsafeMutablePointer(to: &walk) {
                 MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
             }
-            accumulator.keepFraming(walk.framing)
+            framing = walk.framing
             fits = walk.fits
             return walk.fits ? walk.writer : nil
         }
-        if let rejection = checkFraming(of: accumulator, version: version) { return rejection }
+        if let rejection = checkFraming(framing, of: accumulator, version: version) { return rejection }
         if !fits {
             accumulator.keepHeaders(
-                ReceivedHeaderFields(capacity: accumulator.framing.storedBytes, room: Self.usualHeaderRoom) {
+                ReceivedHeaderFields(capacity: framing.storedBytes, room: Self.usualHeaderRoom) {
                     writer in
                     _ = withUnsafeMutablePointer(to: &writer) {
                         MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
@@ -145,11 +153,12 @@ extension HTTPServer.Box {
     /// the connection's next requests then write theirs in it.
     private static var usualHeaderRoom: Int { 1024 }
 
-    /// The smuggling and size checks on the fields the header walk counted.
-    private func checkFraming(of accumulator: RequestAccumulator, version: UnsafePointer<CChar>?) -> HTTPServer
-        .Rejection?
-    {
-        let framing = accumulator.framing
+    /// The smuggling and size checks on the fields the header walk counted, `framing`.
+    private func checkFraming(
+        _ framing: RequestAccumulator.Framing,
+        of accumulator: RequestAccumulator,
+        version: UnsafePointer<CChar>?
+    ) -> Rejection? {
         if framing.headerBytes > limits.maxHeaderBytes { return .headersTooLarge }
         // RFC 9112 §3.2. Checked here, not with MHD_OPTION_STRICT_FOR_CLIENT: 0.9.75 sends its own 400 twice.
         if framing.hostCount > 1 || (framing.hostCount == 0 && version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false) {
@@ -186,7 +195,7 @@ extension HTTPServer.Box {
     /// Queues the server's own answer for `rejection`: off the path of a usual request, which
     /// then holds neither the copy of a prebuilt answer nor the code that makes it.
     @inline(never)
-    private func reject(_ rejection: HTTPServer.Rejection, on connection: OpaquePointer) -> Bool {
+    private func reject(_ rejection: Rejection, on connection: OpaquePointer) -> Bool {
         queue(errors.answer(for: rejection), on: connection)
     }
 

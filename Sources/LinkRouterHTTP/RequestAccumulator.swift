@@ -42,7 +42,6 @@ final class RequestAccumulator {
         headers: HTTPHeaders(received: ReceivedHeaderFields()),
         body: []
     )
-    @exclusivity(unchecked) private(set) var framing = Framing()
     /// Body bytes read and dropped after the body passed the limit.
     @exclusivity(unchecked) private(set) var discardedBytes = 0
     @exclusivity(unchecked) private(set) var isBodyTooLarge = false
@@ -78,7 +77,6 @@ final class RequestAccumulator {
         request.target.count = 0
         if request.target.bytes.count > Self.keptCapacity { request.target.bytes = [] }
         request.query = nil
-        framing = Framing()
         discardedBytes = 0
         isBodyTooLarge = false
         request.headers.removeAllReceived(keepingRoomUpTo: Self.keptCapacity)
@@ -87,11 +85,6 @@ final class RequestAccumulator {
         } else {
             request.body.removeAll(keepingCapacity: true)
         }
-    }
-
-    /// Keeps what the header walk counted, for the checks.
-    func keepFraming(_ counted: Framing) {
-        framing = counted
     }
 
     /// Keeps the fields of a request that passed the checks, as the request's.
