@@ -123,37 +123,43 @@ extension HTTPServer.Box {
         // One walk over libmicrohttpd's list (a linked list in the connection's pool) checks the
         // framing and writes the fields into the buffer the connection's earlier requests left; a
         // second one, into a buffer of the size the first counted, only when they did not fit there.
-        // The framing is read here alone: it stays on this stack.
-        var framing = RequestAccumulator.Framing()
-        var fits = true
+        // The walk is on this stack, where the checks read its framing in place; its writer
+        // writes into the buffer only during `overwriteHeaders`, and is not used after.
+        var walk = HeaderWalk(
+            writer: ReceivedHeaderFields.Writer(buffer: UnsafeMutableRawBufferPointer(start: nil, count: 0))
+        )
         accumulator.overwriteHeaders { buffer in
-            var walk = HeaderWalk(writer: ReceivedHeaderFields.Writer(buffer: buffer))
+            walk.writer = ReceivedHeaderFields.Writer(buffer: buffer)
             _ = withUnsafeMutablePointer(to: &walk) {
                 MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
             }
-            framing = walk.framing
-            fits = walk.fits
             return walk.fits ? walk.writer : nil
         }
-        if let rejection = checkFraming(framing, of: accumulator, version: version) { return rejection }
-        if !fits {
-            accumulator.keepHeaders(
-                ReceivedHeaderFields(capacity: framing.storedBytes, room: Self.usualHeaderRoom) {
-                    writer in
-                    _ = withUnsafeMutablePointer(to: &writer) {
-                        MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
-                    }
-                }
-            )
-        }
+        if let rejection = checkFraming(walk.framing, of: accumulator, version: version) { return rejection }
+        if !walk.fits { copyHeaders(on: connection, storedBytes: walk.framing.storedBytes, to: accumulator) }
         return nil
+    }
+
+    /// The second walk, for fields that did not fit in the buffer an earlier request left: into
+    /// a new buffer of the `storedBytes` the first walk counted (at least ``usualHeaderRoom``).
+    @inline(never)
+    private func copyHeaders(on connection: OpaquePointer, storedBytes: Int, to accumulator: RequestAccumulator) {
+        accumulator.keepHeaders(
+            ReceivedHeaderFields(capacity: storedBytes, room: Self.usualHeaderRoom) { writer in
+                _ = withUnsafeMutablePointer(to: &writer) {
+                    MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
+                }
+            }
+        )
     }
 
     /// The least room a header buffer is made with, which the fields of a usual request fit in:
     /// the connection's next requests then write theirs in it.
     private static var usualHeaderRoom: Int { 1024 }
 
-    /// The smuggling and size checks on the fields the header walk counted, `framing`.
+    /// The smuggling and size checks on the fields the header walk counted, `framing`: inlined
+    /// in ``checkHead(of:version:on:)``, which then neither copies the framing nor makes a call.
+    @inline(__always)
     private func checkFraming(
         _ framing: RequestAccumulator.Framing,
         of accumulator: RequestAccumulator,
