@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One HTTP request as the server hands it to a ``HTTPResponder``: everything already read.
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
@@ -98,15 +92,30 @@ public enum HTTPMethod: Sendable, Hashable {
     }
 
     /// The method named by a C string (libmicrohttpd's), compared in place: no `String` is made
-    /// for the usual ones.
+    /// and no function is called for the usual ones.
     init(cString name: UnsafePointer<CChar>) {
-        if strcmp(name, "POST") == 0 {
+        if Self.is(name, "POST") {
             self = .post
-        } else if strcmp(name, "GET") == 0 {
+        } else if Self.is(name, "GET") {
             self = .get
         } else {
-            self = HTTPMethod(String(cString: name))
+            self = Self.named(name)
         }
+    }
+
+    /// Whether the C string `name` is `literal`, compared a byte at a time: a byte is read only
+    /// once those before it matched, so never past the string's NUL (which no literal byte matches).
+    @inline(__always)
+    private static func `is`(_ name: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        for i in 0..<count where UInt8(bitPattern: name[i]) != literal.utf8Start[i] { return false }
+        return name[count] == 0
+    }
+
+    /// The method named by a C string that is neither of the usual two.
+    @inline(never)
+    private static func named(_ name: UnsafePointer<CChar>) -> HTTPMethod {
+        HTTPMethod(String(cString: name))
     }
 
     public var name: String {

@@ -59,6 +59,23 @@ extension HTTPServer {
         let missingHost: HTTPResponse
         let invalidStatus: HTTPResponse
 
+        /// The answer for `rejection`: a copy of one built at start.
+        @inline(never)
+        func answer(for rejection: Box.Rejection) -> HTTPResponse {
+            switch rejection {
+            case .bodyTooLarge: bodyTooLarge
+            case .urlTooLong: urlTooLong
+            case .headersTooLarge: headersTooLarge
+            case .duplicateContentLength: duplicateContentLength
+            case .lengthAndTransferEncoding: lengthAndTransferEncoding
+            case .unsupportedTransferEncoding: unsupportedTransferEncoding
+            case .badContentLength: badContentLength
+            case .invalidTarget: invalidTarget
+            case .missingHost: missingHost
+            case .invalidStatus: invalidStatus
+            }
+        }
+
         init(_ limits: Limits) {
             bodyTooLarge = .jsonError(
                 status: 413,
@@ -108,4 +125,23 @@ extension HTTPServer {
             )
         }
     }
+}
+
+extension HTTPServer.Box {
+    /// Why a request is answered by the server itself, before (or instead of) the responder: one
+    /// byte where an ``HTTPResponse`` is several words, so that the checks on the request path
+    /// return it without copying an answer, and the answer is looked up only off that path.
+    enum Rejection {
+        case bodyTooLarge
+        case urlTooLong
+        case headersTooLarge
+        case duplicateContentLength
+        case lengthAndTransferEncoding
+        case unsupportedTransferEncoding
+        case badContentLength
+        case invalidTarget
+        case missingHost
+        case invalidStatus
+    }
+
 }

@@ -50,9 +50,7 @@ extension HTTPServer.Box {
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> Bool {
         if requestContext.pointee == nil {
-            // The URI log callback always runs first; this keeps a request without it from being lost.
-            // With the identity unescaper `url` is raw too, but its query is gone.
-            requestContext.pointee = beginRequest(uri: url, connection: connection)
+            requestContext.pointee = beginUnlogged(url: url, connection: connection)
         }
         guard let raw = requestContext.pointee else { return false }
         // Borrowed without a retain and release: alive until the request completes (see `RequestContext`).
@@ -66,6 +64,14 @@ extension HTTPServer.Box {
                 uploadSize: uploadSize
             )
         }
+    }
+
+    /// Begins a request the URI log callback did not: it always runs first, so this only keeps a
+    /// request without it from being lost, off the access handler's usual path. With the identity
+    /// unescaper `url` is raw too, but its query is gone.
+    @inline(never)
+    private func beginUnlogged(url: UnsafePointer<CChar>, connection: OpaquePointer) -> UnsafeMutableRawPointer {
+        beginRequest(uri: url, connection: connection)
     }
 
     /// One call of the access handler for the request `accumulator` holds.
@@ -83,7 +89,7 @@ extension HTTPServer.Box {
             accumulator.method = HTTPMethod(cString: method)
             if let rejection = checkHead(of: accumulator, version: version, on: connection) {
                 accumulator.phase = .answered
-                return queue(rejection, on: connection)
+                return reject(rejection, on: connection)
             }
             return true
         case .body:
@@ -95,7 +101,7 @@ extension HTTPServer.Box {
                 return accumulator.discardedBytes <= limits.maxDiscardBytes
             }
             accumulator.phase = .answered
-            return queue(finish(accumulator), on: connection)
+            return finish(accumulator, on: connection)
         case .answered:
             uploadSize.pointee = 0
             return true
@@ -108,85 +114,95 @@ extension HTTPServer.Box {
         of accumulator: RequestAccumulator,
         version: UnsafePointer<CChar>?,
         on connection: OpaquePointer
-    ) -> HTTPResponse? {
+    ) -> Rejection? {
         switch accumulator.target {
-        case .tooLong: return errors.urlTooLong
-        case .invalid: return errors.invalidTarget
+        case .tooLong: return .urlTooLong
+        case .invalid: return .invalidTarget
         case .parsed: break
         }
         // One walk over libmicrohttpd's list (a linked list in the connection's pool) checks the
         // framing and writes the fields into the buffer the connection's earlier requests left; a
         // second one, into a buffer of the size the first counted, only when they did not fit there.
-        var fits = true
+        // The walk is on this stack, where the checks read its framing in place; its writer
+        // writes into the buffer only during `overwriteHeaders`, and is not used after.
+        var walk = HeaderWalk(
+            writer: ReceivedHeaderFields.Writer(buffer: UnsafeMutableRawBufferPointer(start: nil, count: 0))
+        )
         accumulator.overwriteHeaders { buffer in
-            var walk = HeaderWalk(writer: ReceivedHeaderFields.Writer(buffer: buffer))
+            walk.writer = ReceivedHeaderFields.Writer(buffer: buffer)
             _ = withUnsafeMutablePointer(to: &walk) {
                 MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
             }
-            accumulator.keepFraming(walk.framing)
-            fits = walk.fits
             return walk.fits ? walk.writer : nil
         }
-        if let rejection = checkFraming(of: accumulator, version: version) { return rejection }
-        if !fits {
-            accumulator.keepHeaders(
-                ReceivedHeaderFields(capacity: accumulator.framing.storedBytes, room: Self.usualHeaderRoom) {
-                    writer in
-                    _ = withUnsafeMutablePointer(to: &writer) {
-                        MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
-                    }
-                }
-            )
-        }
+        if let rejection = checkFraming(walk.framing, of: accumulator, version: version) { return rejection }
+        if !walk.fits { copyHeaders(on: connection, storedBytes: walk.framing.storedBytes, to: accumulator) }
         return nil
+    }
+
+    /// The second walk, for fields that did not fit in the buffer an earlier request left: into
+    /// a new buffer of the `storedBytes` the first walk counted (at least ``usualHeaderRoom``).
+    @inline(never)
+    private func copyHeaders(on connection: OpaquePointer, storedBytes: Int, to accumulator: RequestAccumulator) {
+        accumulator.keepHeaders(
+            ReceivedHeaderFields(capacity: storedBytes, room: Self.usualHeaderRoom) { writer in
+                _ = withUnsafeMutablePointer(to: &writer) {
+                    MHD_get_connection_values_n(connection, .HEADER_KIND, copyHeader, $0)
+                }
+            }
+        )
     }
 
     /// The least room a header buffer is made with, which the fields of a usual request fit in:
     /// the connection's next requests then write theirs in it.
     private static var usualHeaderRoom: Int { 1024 }
 
-    /// The smuggling and size checks on the fields the header walk counted.
-    private func checkFraming(of accumulator: RequestAccumulator, version: UnsafePointer<CChar>?) -> HTTPResponse? {
-        let framing = accumulator.framing
-        if framing.headerBytes > limits.maxHeaderBytes { return errors.headersTooLarge }
+    /// The smuggling and size checks on the fields the header walk counted, `framing`: inlined
+    /// in ``checkHead(of:version:on:)``, which then neither copies the framing nor makes a call.
+    @inline(__always)
+    private func checkFraming(
+        _ framing: RequestAccumulator.Framing,
+        of accumulator: RequestAccumulator,
+        version: UnsafePointer<CChar>?
+    ) -> Rejection? {
+        if framing.headerBytes > limits.maxHeaderBytes { return .headersTooLarge }
         // RFC 9112 §3.2. Checked here, not with MHD_OPTION_STRICT_FOR_CLIENT: 0.9.75 sends its own 400 twice.
         if framing.hostCount > 1 || (framing.hostCount == 0 && version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false) {
-            return errors.missingHost
+            return .missingHost
         }
-        if framing.contentLengthCount > 1 { return errors.duplicateContentLength }
+        if framing.contentLengthCount > 1 { return .duplicateContentLength }
         if framing.contentLengthCount == 1 && framing.transferEncodingCount > 0 {
-            return errors.lengthAndTransferEncoding
+            return .lengthAndTransferEncoding
         }
         if framing.transferEncodingCount > 1
             || (framing.transferEncodingCount == 1 && !framing.transferEncodingIsChunked)
         {
-            return errors.unsupportedTransferEncoding
+            return .unsupportedTransferEncoding
         }
         if framing.contentLengthCount == 1 {
-            guard let length = framing.contentLength else { return errors.badContentLength }
-            if length > limits.maxBodyBytes { return errors.bodyTooLarge }
+            guard let length = framing.contentLength else { return .badContentLength }
+            if length > limits.maxBodyBytes { return .bodyTooLarge }
             accumulator.reserveBody(length)
         }
         return nil
     }
 
-    /// The answer once the whole body is in: 413 for an oversized chunked body, else the responder's.
-    private func finish(_ accumulator: RequestAccumulator) -> HTTPResponse {
-        if accumulator.isBodyTooLarge { return errors.bodyTooLarge }
-        guard let (path, query) = accumulator.takeTarget() else { return errors.urlTooLong }
-        // Built here from the parts the accumulator hands over (moved, not copied), which go back
-        // to it once answered: a request built and returned by the accumulator's method was built
-        // in a temporary and copied once more.
-        var request = HTTPRequest(
-            method: accumulator.method,
-            target: path,
-            query: query,
-            headers: HTTPHeaders(received: accumulator.takeHeaderFields()),
-            body: accumulator.takeBody()
-        )
-        let response = responder.respond(to: request)
-        accumulator.takeBack(partsOf: &request)
-        return (200...999).contains(response.status) ? response : errors.invalidStatus
+    /// Queues the answer once the whole body is in: 413 for an oversized chunked body, else the responder's.
+    private func finish(_ accumulator: RequestAccumulator, on connection: OpaquePointer) -> Bool {
+        if accumulator.isBodyTooLarge { return reject(.bodyTooLarge, on: connection) }
+        guard case .parsed = accumulator.target else { return reject(.urlTooLong, on: connection) }
+        // Lent where the accumulator built it: the request is neither assembled from its parts
+        // nor taken apart and dropped once answered.
+        let response = accumulator.withRequest { responder.respond(to: $0) }
+        guard (200...999).contains(response.status) else { return reject(.invalidStatus, on: connection) }
+        return queue(response, on: connection)
+    }
+
+    /// Queues the server's own answer for `rejection`: off the path of a usual request, which
+    /// then holds neither the copy of a prebuilt answer nor the code that makes it.
+    @inline(never)
+    private func reject(_ rejection: Rejection, on connection: OpaquePointer) -> Bool {
+        queue(errors.answer(for: rejection), on: connection)
     }
 
     /// Hands `response` to libmicrohttpd, which adds `Content-Length` and `Date`. An array body is

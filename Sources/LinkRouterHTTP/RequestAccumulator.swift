@@ -30,29 +30,39 @@ final class RequestAccumulator {
     }
 
     @exclusivity(unchecked) var phase = Phase.headers
+    /// What the target read as; its path and query are the request's.
     @exclusivity(unchecked) private(set) var target = RequestTarget.invalid
-    @exclusivity(unchecked) var method = HTTPMethod.get
-    @exclusivity(unchecked) private(set) var headerFields = ReceivedHeaderFields()
-    @exclusivity(unchecked) private(set) var framing = Framing()
-    @exclusivity(unchecked) private(set) var body: [UInt8] = []
+    /// The request as far as it has arrived, built where it lies and lent to the responder in
+    /// place (``withRequest(_:)``): never moved into a request of its own and back, nor dropped.
+    /// Its path's bytes, header buffer and body keep their capacity from one request to the next.
+    @exclusivity(unchecked) private var request = HTTPRequest(
+        method: .get,
+        target: .ascii([], count: 0),
+        query: nil,
+        headers: HTTPHeaders(received: ReceivedHeaderFields()),
+        body: []
+    )
     /// Body bytes read and dropped after the body passed the limit.
     @exclusivity(unchecked) private(set) var discardedBytes = 0
     @exclusivity(unchecked) private(set) var isBodyTooLarge = false
     @exclusivity(unchecked) private var maxBodyBytes = 0
     /// Whether a request has begun and not yet ended.
     @exclusivity(unchecked) private(set) var isInUse = false
-    /// The buffer the next request's path is written into, over what it holds: an ASCII path's
-    /// bytes (nearly every path's) stay in it as the request's, and come back when it ends.
-    @exclusivity(unchecked) private var pathRoom: [UInt8] = []
 
     /// The largest buffer capacity kept for the next request: beyond it, a buffer is dropped. An
     /// idle connection then holds at most a few kibibytes here, beside libmicrohttpd's own pool.
     static let keptCapacity = 4 * 1024
 
+    /// The request's method.
+    var method: HTTPMethod {
+        get { request.method }
+        set { request.method = newValue }
+    }
+
     /// Starts a request with the raw target the URI log callback sees (borrowed for the call),
-    /// read into the buffer the last request left; everything else is as new.
+    /// read over the path the last request left; everything else is as new.
     func begin(uri: UnsafePointer<CChar>, maxTargetBytes: Int, maxBodyBytes: Int) {
-        target = RequestTarget(uri: uri, maxBytes: maxTargetBytes, room: &pathRoom)
+        target = RequestTarget.read(uri: uri, maxBytes: maxTargetBytes, path: &request.target, query: &request.query)
         self.maxBodyBytes = maxBodyBytes
         isInUse = true
     }
@@ -61,91 +71,55 @@ final class RequestAccumulator {
     func end() {
         isInUse = false
         phase = .headers
-        var taken = RequestTarget.invalid
-        swap(&taken, &target)
-        if case .parsed(var path, _) = consume taken, path.text == nil, path.bytes.count <= Self.keptCapacity {
-            swap(&pathRoom, &path.bytes)
-        }
-        method = .get
-        framing = Framing()
+        target = .invalid
+        request.method = .get
+        request.target.text = nil
+        request.target.count = 0
+        if request.target.bytes.count > Self.keptCapacity { request.target.bytes = [] }
+        request.query = nil
         discardedBytes = 0
         isBodyTooLarge = false
-        headerFields.removeAll(keepingRoomUpTo: Self.keptCapacity)
-        if body.capacity > Self.keptCapacity {
-            body = []
+        request.headers.removeAllReceived(keepingRoomUpTo: Self.keptCapacity)
+        if request.body.capacity > Self.keptCapacity {
+            request.body = []
         } else {
-            body.removeAll(keepingCapacity: true)
+            request.body.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Keeps what the header walk counted, for the checks.
-    func keepFraming(_ counted: Framing) {
-        framing = counted
-    }
-
-    /// Keeps the fields of a request that passed the checks, for ``takeHeaderFields()``.
+    /// Keeps the fields of a request that passed the checks, as the request's.
     func keepHeaders(_ fields: ReceivedHeaderFields) {
-        headerFields = fields
+        request.headers = HTTPHeaders(received: fields)
     }
 
     /// Replaces the header fields with those `write` puts in the buffer an earlier request left
     /// (see ``ReceivedHeaderFields/overwrite(_:)``).
     func overwriteHeaders(_ write: (UnsafeMutableRawBufferPointer) -> ReceivedHeaderFields.Writer?) {
-        headerFields.overwrite(write)
+        request.headers.overwriteReceived(write)
     }
 
     /// Prepares for a body of `length` bytes announced by `Content-Length` (already checked against the limit).
     func reserveBody(_ length: Int) {
-        body.reserveCapacity(min(length, maxBodyBytes))
+        request.body.reserveCapacity(min(length, maxBodyBytes))
     }
 
     /// Copies one body chunk (borrowed for the call only), or counts it as discarded once the body is over the limit.
     func append(_ chunk: UnsafeRawBufferPointer) {
         if isBodyTooLarge {
             discardedBytes += chunk.count
-        } else if body.count + chunk.count > maxBodyBytes {
+        } else if request.body.count + chunk.count > maxBodyBytes {
             isBodyTooLarge = true
-            discardedBytes = body.count + chunk.count
-            body = []
+            discardedBytes = request.body.count + chunk.count
+            request.body = []
         } else {
-            body.append(contentsOf: chunk)
+            request.body.append(contentsOf: chunk)
         }
     }
 
-    /// The header fields kept by ``keepHeaders(_:)``, moved out of the accumulator instead of copied.
-    func takeHeaderFields() -> ReceivedHeaderFields {
-        var fields = ReceivedHeaderFields()
-        swap(&fields, &headerFields)
-        return fields
-    }
-
-    /// The body, moved out of the accumulator instead of copied.
-    func takeBody() -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &body)
-        return taken
-    }
-
-    /// The parsed target's path and query, moved out of the accumulator instead of copied
-    /// (until ``takeBack(partsOf:)``); `nil` for a target that was not parsed.
-    func takeTarget() -> (path: HTTPRequest.TargetPath, query: String?)? {
-        var taken = RequestTarget.invalid
-        swap(&taken, &target)
-        guard case .parsed(let path, let query) = consume taken else { return nil }
-        return (path, query)
-    }
-
-    /// Takes back the parts ``takeTarget()``, ``takeHeaderFields()`` and ``takeBody()`` handed to
-    /// `request` once it is answered: ``end()`` then keeps the buffers' capacity, and the target's
-    /// strings are released there, after the answer, as the target's.
-    func takeBack(partsOf request: inout HTTPRequest) {
-        headerFields = request.headers.takeReceived()
-        swap(&body, &request.body)
-        var path = HTTPRequest.TargetPath.ascii([], count: 0)
-        swap(&path, &request.target)
-        var query: String? = nil
-        swap(&query, &request.query)
-        target = .parsed(path: path, query: query)
+    /// Calls `body` with the request, lent in place for the call (no copy of its parts, which
+    /// stay the accumulator's); only meaningful once its target is parsed.
+    func withRequest<Result>(_ body: (inout HTTPRequest) -> Result) -> Result {
+        body(&request)
     }
 
     /// A non-empty run of ASCII digits as an `Int`, `Int.max` on overflow, `nil` for anything else.
@@ -201,24 +175,27 @@ extension RequestAccumulator {
     }
 }
 
-/// The request target exactly as the client sent it, split at the first `?`.
+/// How the request target read; a parsed target's path and query are the request's.
 enum RequestTarget {
-    case parsed(path: HTTPRequest.TargetPath, query: String?)
+    case parsed
     /// Longer than the configured limit; not kept.
     case tooLong
     /// Holds a space, a control character or bytes that are not UTF-8.
     case invalid
 
     /// Reads the NUL-terminated target libmicrohttpd passes to the URI log callback (borrowed for
-    /// the call); an ASCII path is written into `room` (a new one when it is too short), and
-    /// moved out of it.
-    init(uri: UnsafePointer<CChar>, maxBytes: Int, room: inout [UInt8]) {
+    /// the call), split at the first `?`, into `path` and `query`, which must be as ``RequestAccumulator/end()``
+    /// leaves them (no text, no query): an ASCII path is written over `path`'s bytes (new ones
+    /// when they are too short). Both are left as they are unless it returns ``parsed``.
+    static func read(
+        uri: UnsafePointer<CChar>,
+        maxBytes: Int,
+        path: inout HTTPRequest.TargetPath,
+        query: inout String?
+    ) -> RequestTarget {
         let length = strlen(uri)
-        guard length <= maxBytes else {
-            self = .tooLong
-            return
-        }
-        self = uri.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+        guard length <= maxBytes else { return .tooLong }
+        return uri.withMemoryRebound(to: UInt8.self, capacity: length) { start in
             let bytes = UnsafeBufferPointer(start: start, count: length)
             // libmicrohttpd (not strict) lets a space through (`GET /a b HTTP/1.1`); controls never belong here.
             let kinds = Self.classify(bytes)
@@ -227,30 +204,33 @@ enum RequestTarget {
             let mark = memchr(start, Int32(UInt8(ascii: "?")), length).map {
                 UnsafeRawPointer($0) - UnsafeRawPointer(start)
             }
+            var text: String? = nil
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[..<(mark ?? length)])
-            let path: HTTPRequest.TargetPath
             // An ASCII target has an ASCII path; otherwise the path alone is looked at.
-            if kinds.isASCII || String.isASCII(pathBytes) {
-                // ASCII is valid UTF-8: the bytes are the `String`'s that would be made.
-                var kept: [UInt8] = []
-                swap(&kept, &room)
-                if kept.count < pathBytes.count {
-                    kept = [UInt8](repeating: 0, count: Swift.max(pathBytes.count, 64))
+            if !kinds.isASCII && !String.isASCII(pathBytes) {
+                guard let valid = String(validatingUTF8: pathBytes) else { return .invalid }
+                text = valid
+            }
+            if let mark {
+                guard let valid = String(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])) else {
+                    return .invalid
                 }
-                // Written over in place (the buffer is held by nothing else), a copy of the bytes.
-                kept.withUnsafeMutableBufferPointer { room in
+                query = valid
+            }
+            if let text {
+                path.text = text
+            } else {
+                // ASCII is valid UTF-8: the bytes are the `String`'s that would be made.
+                if path.bytes.count < pathBytes.count {
+                    path.bytes = [UInt8](repeating: 0, count: Swift.max(pathBytes.count, 64))
+                }
+                // Written over in place (copied first when anything else holds the buffer).
+                path.bytes.withUnsafeMutableBufferPointer { room in
                     _ = room.update(fromContentsOf: pathBytes)
                 }
-                path = .ascii(kept, count: pathBytes.count)
-            } else {
-                guard let text = String(validatingUTF8: pathBytes) else { return .invalid }
-                path = .text(text)
+                path.count = pathBytes.count
             }
-            guard let mark else { return .parsed(path: path, query: nil) }
-            guard let query = String(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])) else {
-                return .invalid
-            }
-            return .parsed(path: path, query: query)
+            return .parsed
         }
     }
 }

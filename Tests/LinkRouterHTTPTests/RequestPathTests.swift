@@ -6,12 +6,12 @@ import Testing
 /// through ``HTTPRequest/path`` and ``HTTPRequest/withPathBytes(_:)`` alike, and the buffer it is
 /// read into must hold only the current request's path.
 @Suite struct RequestPathTests {
-    /// The target parsed from `uri` with an empty room, as a request.
+    /// The request a new accumulator reads from `uri`, when its target parses.
     static func request(_ uri: String) -> HTTPRequest? {
-        var room: [UInt8] = []
-        let target = uri.withCString { RequestTarget(uri: $0, maxBytes: 1024, room: &room) }
-        guard case .parsed(let path, let query) = target else { return nil }
-        return HTTPRequest(method: .post, target: path, query: query, headers: HTTPHeaders(), body: [])
+        let accumulator = RequestAccumulator()
+        uri.withCString { accumulator.begin(uri: $0, maxTargetBytes: 1024, maxBodyBytes: 0) }
+        guard accumulator.target == .parsed else { return nil }
+        return accumulator.withRequest { $0 }
     }
 
     static func bytes(_ request: HTTPRequest) -> [UInt8] { request.withPathBytes { Array($0) } }
@@ -50,16 +50,8 @@ import Testing
     /// One request on `accumulator` for `uri`, answered and ended: its path, as read and as bytes.
     static func serve(_ accumulator: RequestAccumulator, _ uri: String) throws -> (String, [UInt8]) {
         uri.withCString { accumulator.begin(uri: $0, maxTargetBytes: 1024, maxBodyBytes: 0) }
-        let target = try #require(accumulator.takeTarget())
-        var request = HTTPRequest(
-            method: .post,
-            target: target.path,
-            query: target.query,
-            headers: HTTPHeaders(),
-            body: []
-        )
-        let read = (request.path, bytes(request))
-        accumulator.takeBack(partsOf: &request)
+        try #require(accumulator.target == .parsed)
+        let read = accumulator.withRequest { ($0.path, bytes($0)) }
         accumulator.end()
         return read
     }
@@ -79,5 +71,43 @@ import Testing
             #expect(text == path)
             #expect(bytes == Array(path.utf8))
         }
+    }
+
+    /// A request the responder keeps (a copy) is its own: the next request on the accumulator
+    /// writes its path and body over buffers the kept one no longer shares.
+    @Test func aKeptRequestKeepsItsPathAndBodyOnceTheNextOneIsRead() throws {
+        let accumulator = RequestAccumulator()
+        "/v1/sessions/first-session/navigate".withCString {
+            accumulator.begin(uri: $0, maxTargetBytes: 1024, maxBodyBytes: 64)
+        }
+        Array("first body".utf8).withUnsafeBytes { accumulator.append($0) }
+        let kept = accumulator.withRequest { $0 }
+        accumulator.end()
+        "/v1/other?q=2".withCString { accumulator.begin(uri: $0, maxTargetBytes: 1024, maxBodyBytes: 64) }
+        Array("second".utf8).withUnsafeBytes { accumulator.append($0) }
+        #expect(kept.path == "/v1/sessions/first-session/navigate")
+        #expect(kept.query == nil)
+        #expect(kept.body == Array("first body".utf8))
+        let current = accumulator.withRequest { ($0.path, $0.query, $0.body) }
+        #expect(current.0 == "/v1/other")
+        #expect(current.1 == "q=2")
+        #expect(current.2 == Array("second".utf8))
+    }
+
+    /// A target that does not parse leaves the request without a path or query, as the last
+    /// one ended it: a space, a path that is not UTF-8, a query that is not UTF-8.
+    @Test(arguments: [
+        Array("/v1/a b?q=1".utf8),
+        Array("/v1/caf".utf8) + [0xE9] + Array("?q=1".utf8),
+        Array("/v1/ok?q=caf".utf8) + [0xE9],
+    ])
+    func aRejectedTargetLeavesNoPathOrQuery(_ uri: [UInt8]) throws {
+        let accumulator = RequestAccumulator()
+        _ = try Self.serve(accumulator, "/v1/sessions/earlier?q=1")
+        let cString = uri.map { CChar(bitPattern: $0) } + [0]
+        accumulator.begin(uri: cString, maxTargetBytes: 1024, maxBodyBytes: 0)
+        #expect(accumulator.target == .invalid)
+        #expect(accumulator.withRequest { $0.path } == "")
+        #expect(accumulator.withRequest { $0.query } == nil)
     }
 }
