@@ -30,6 +30,21 @@ import Testing
         #expect(try table.match(LinkText("shop://nowhere/at/all")) == nil)
     }
 
+    /// Lent and owned are told apart by the count, not the start: an empty lent buffer without a
+    /// base address is still lent, and an owned link reads its string.
+    @Test func emptyLentBytesAreLentAndOwnedTextIsOwned() throws {
+        let empty = LinkText(lending: UnsafeBufferPointer(start: nil, count: 0))
+        #expect(empty.isLent)
+        #expect(empty.string == "")
+        #expect(empty.withUTF8 { $0.count } == 0)
+        let owned = LinkText("shop://items/1/a")
+        #expect(!owned.isLent)
+        #expect(owned.string == "shop://items/1/a")
+        #expect(owned.withUTF8 { Array($0) } == Array("shop://items/1/a".utf8))
+        let table = try Self.table()
+        #expect(throws: MalformedURLError.self) { try table.match(empty) }
+    }
+
     @Test func anOwnedMatchNoLongerReadsTheLentBytes() throws {
         let table = try Self.table()
         let url = "shop://items/42/blue-shoes?ref=mail"

@@ -85,7 +85,7 @@ extension RouteTrie.Walker {
                 while e < end {
                     let edge = typedEdges[e]
                     // A kind of several edges: the search compares their paths.
-                    guard edge.alone else { return .undecided }
+                    guard _fastPath(edge.alone) else { return .undecided }
                     if edgeAccepts(edge, segment) {
                         taken = e
                         break

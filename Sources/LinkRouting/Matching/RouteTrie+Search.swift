@@ -167,8 +167,16 @@ extension RouteTrie {
 
         @inline(__always)
         func edgeAccepts(_ edge: TypedEdge, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+            // `string`, the usual placeholder, by a compare (non-empty, checked by the caller);
+            // the other checks apart, out of the way of the walk's code.
+            edge.quickCheck == .string || checks(edge, segment)
+        }
+
+        /// ``edgeAccepts(_:_:)`` for the edges that check their segment.
+        @inline(never)
+        func checks(_ edge: TypedEdge, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
             switch edge.quickCheck {
-            case .string: return true  // non-empty, checked by the caller
+            case .string: return true
             case .int: return ByteParsing.int64(segment) != nil
             case .uint: return ByteParsing.uint64(segment) != nil
             case .slug:

@@ -10,12 +10,22 @@
 
     /// The link when owned; empty when lent.
     @usableFromInline let owned: String
+    /// The start of the link's bytes when lent. Kept apart from their count rather than as an
+    /// optional buffer, whose extra tag byte makes every copy of a link (and of a match) a call
+    /// to its type's outlined copy: four plain words copy inline.
+    @usableFromInline let lentStart: UnsafePointer<UInt8>?
+    /// How many bytes are lent; -1 when the link is owned.
+    @usableFromInline let lentCount: Int
+
     /// The link's bytes when lent.
-    @usableFromInline let lent: UnsafeBufferPointer<UInt8>?
+    @inlinable var lent: UnsafeBufferPointer<UInt8>? {
+        lentCount >= 0 ? UnsafeBufferPointer(start: lentStart, count: lentCount) : nil
+    }
 
     package init(_ string: String) {
         owned = string
-        lent = nil
+        lentStart = nil
+        lentCount = -1
     }
 
     /// A link whose bytes are lent, not copied.
@@ -26,11 +36,12 @@
     package init(lending bytes: UnsafeBufferPointer<UInt8>) {
         assert(String(validating: bytes, as: UTF8.self) != nil, "lent link bytes that are not UTF-8")
         owned = ""
-        lent = bytes
+        lentStart = bytes.baseAddress
+        lentCount = bytes.count
     }
 
     /// Whether the bytes are lent (a value made by ``init(lending:)``).
-    package var isLent: Bool { lent != nil }
+    package var isLent: Bool { lentCount >= 0 }
 
     /// The link as a string: the owned one, or one made from the lent bytes.
     package var string: String {

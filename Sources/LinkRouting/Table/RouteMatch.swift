@@ -76,20 +76,36 @@ public struct RouteMatch: Sendable {
         // Most matches have no extras: told by the reference's bits, not by an optional copy of it
         // (a retain and a release) for each look. Safe: an optional class reference is one word,
         // zero when `nil`, and only its bits are read.
-        let hasExtras = unsafeBitCast(parts.extras, to: UInt.self) != 0
-        let count = hasExtras ? captureCount : parts.spans.count
+        guard unsafeBitCast(parts.extras, to: UInt.self) == 0 else { return forEachParamWithExtras(body) }
+        // The spans are plain data: the closure below copies them rather than the match.
+        let spans = parts.spans
+        let count = spans.count
+        guard count > 0 else { return }
+        let trie = table.trie
+        let names = trie.terminalNames
+        let start = Int(trie.terminals[Int(parts.terminal)].namesStart)
+        // The URL's bytes borrowed once for every capture (see ``value(of:)``).
+        link.withUTF8 { raw in
+            for i in 0..<count { body(names[start + i], trie.value(of: spans[i], in: raw), .path) }
+        }
+    }
+
+    /// ``forEachParam(_:)`` for a match with extras: captures beyond the inline ones, declared
+    /// query params. Apart, so that the usual match runs a short loop.
+    @inline(never)
+    private func forEachParamWithExtras(
+        _ body: (consuming String, consuming ParamValue, MatchedParam.Origin) -> Void
+    ) {
+        guard let extras = parts.extras else { return }
+        let count = captureCount
         if count > 0 {
             let trie = table.trie
             let names = trie.terminalNames
             let start = Int(trie.terminals[Int(parts.terminal)].namesStart)
-            // The URL's bytes borrowed once for every capture (see ``value(of:)``).
             link.withUTF8 { raw in
-                for i in 0..<count {
-                    body(names[start + i], trie.value(of: hasExtras ? span(i) : parts.spans[i], in: raw), .path)
-                }
+                for i in 0..<count { body(names[start + i], trie.value(of: span(i), in: raw), .path) }
             }
         }
-        guard hasExtras, let extras = parts.extras else { return }
         for param in extras.queryParams { body(param.name, param.value, param.origin) }
     }
 

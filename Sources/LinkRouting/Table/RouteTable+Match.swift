@@ -52,7 +52,7 @@ extension RouteTable {
         // Each capture takes at least one segment, and no path captures more than the trie's deepest.
         let room = Swift.min(url.segments.count, trie.maxCaptures) + 1
         // A fixed size when it is enough: the stack slot then costs no arithmetic or check.
-        if room <= 16 {
+        if _fastPath(room <= 16) {
             return withUnsafeTemporaryAllocation(of: Capture.self, capacity: 16) { captures in
                 match(url, sourceID: sourceID, captures: captures, into: &parts, exhaustive: exhaustive)
             }
@@ -317,6 +317,8 @@ struct Acceptor {
     let sourceID: Int
     let query: UnsafeBufferPointer<QueryPair>
 
+    /// Apart (never inlined): most terminals are plain, and the walk's code stays short without it.
+    @inline(never)
     func accepts(_ terminal: Int32) -> Bool {
         let table = table.takeUnretainedValue()
         let route = table.routes[Int(table.trie.terminals[Int(terminal)].route)]

@@ -113,13 +113,13 @@ extension ScannedURL {
             count &+= 1
         }
         var i = 0
-        if customScheme && count > 0 {
+        if _slowPath(customScheme && count > 0) {
             guard sink.appendSpecial(bytes, ranges[0].lowerBound, ranges[0].upperBound, hostSlot: true) else {
                 return nil
             }
             i = 1
         }
-        if plain {
+        if _fastPath(plain) {
             sink.count = count
             return end
         }
