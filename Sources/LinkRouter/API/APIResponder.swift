@@ -61,7 +61,7 @@ public struct APIResponder: HTTPResponder {
         do {
             response = try dispatch(request, endpoint: &endpoint)
         } catch {
-            response = error.response
+            response = Self.answer(error)
         }
         engine.metrics.record(
             endpoint: endpoint,
@@ -71,9 +71,16 @@ public struct APIResponder: HTTPResponder {
         return response
     }
 
+    /// The answer to a request refused with `error`. Out of line: error answers are made away from
+    /// the code an answered request runs.
+    @inline(never)
+    private static func answer(_ error: APIError) -> HTTPResponse {
+        error.response
+    }
+
     /// Finds the endpoint for the method and path and runs it.
     private func dispatch(_ request: HTTPRequest, endpoint: inout Endpoint) throws(APIError) -> HTTPResponse {
-        // The navigate endpoint, told by its bytes; the split below routes it too, at more cost.
+        // The navigate endpoint, told by its bytes; the split routes it too, at more cost.
         // Its method is matched by case: `==` on methods is a call.
         // Read from the path's bytes as the server keeps them: no `String` is made for the path.
         if surface == .public, let id = request.withPathBytes(NavigatePath.sessionID(bytes:)) {
@@ -81,6 +88,15 @@ public struct APIResponder: HTTPResponder {
             if case .post = request.method {} else { try allow(Self.routed(request.method), .post) }
             return try navigate(id, request)
         }
+        return try dispatchSplitting(request, endpoint: &endpoint)
+    }
+
+    /// ``dispatch(_:endpoint:)`` for every path but the navigate one's exact form, by the path's
+    /// parts. Out of line: its frame and code stay out of a navigate's.
+    @inline(never)
+    private func dispatchSplitting(_ request: HTTPRequest, endpoint: inout Endpoint) throws(APIError)
+        -> HTTPResponse
+    {
         let method = Self.routed(request.method)
         let path = PathParts(request.path)
         switch path.count {

@@ -6,16 +6,21 @@ extension APIResponder {
     /// `POST /v1/sessions/{id}/navigate`: `{"url", "strategy"?, "via"?, "expect_version"?}` or the
     /// bare URL as text.
     func navigate(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        if let bare = try Self.bareLink(request) {
-            try checkLength(ofLink: bare.count)
-            // Lifetime: the link is the body's bytes, lent for this call. The navigation matches
-            // them where they lie and the answer is rendered from them before the call returns;
-            // what outlives it (the stored session, a parked navigation, an error) holds strings.
-            return try request.body.withUnsafeBufferPointer { (body) throws(APIError) -> HTTPResponse in
-                let link = LinkText(lending: UnsafeBufferPointer(rebasing: body[bare]))
-                return try navigate(id, request, link, strategy: nil, via: [], expected: nil)
-            }
+        guard let bare = try Self.bareLink(request) else { return try navigateJSON(id, request) }
+        try checkLength(ofLink: bare.count)
+        // Lifetime: the link is the body's bytes, lent for this call. The navigation matches
+        // them where they lie and the answer is rendered from them before the call returns;
+        // what outlives it (the stored session, a parked navigation, an error) holds strings.
+        return try request.body.withUnsafeBufferPointer { (body) throws(APIError) -> HTTPResponse in
+            let link = LinkText(lending: UnsafeBufferPointer(rebasing: body[bare]))
+            return try navigate(id, request, link, strategy: nil, via: [], expected: nil)
         }
+    }
+
+    /// ``navigate(_:_:)`` for a JSON body. Out of line: the field reading and its errors stay out of
+    /// the code a bare link runs through.
+    @inline(never)
+    private func navigateJSON(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let body = try RequestBody(request)
         try body.only(["url", "strategy", "via", "expect_version"])
         var url = try body.requiredString("url")
@@ -35,8 +40,9 @@ extension APIResponder {
         return try answered.get()
     }
 
-    /// ``navigate(_:_:)`` once the request's link and fields are read.
-    @inline(__always)  // into both ways a link comes, as one function with them
+    /// ``navigate(_:_:)`` once the request's link and fields are read: inlined, the store's call
+    /// with it, so that a bare link's navigate runs as one short piece of code.
+    @inline(__always)
     private func navigate(
         _ id: String,
         _ request: HTTPRequest,
@@ -61,11 +67,24 @@ extension APIResponder {
         {
             try config.navigator.navigate(navigation, in: &session, into: outcome)
         }
-        guard config.sessions.clientIDs else { return try runInPlace(id, expected, config, navigate) }
         // A client-chosen id: one lookup when the session exists, as it does after its first link.
         do {
             return try runInPlace(id, expected, config, navigate)
-        } catch  where error.code == "no_session" {}
+        } catch {
+            guard config.sessions.clientIDs, error.code == "no_session" else { throw error }
+        }
+        return try runCreating(id, expected, config, navigate)
+    }
+
+    /// ``runInPlace(_:_:_:_:)`` on a client-chosen id that names no session yet: the session is made
+    /// first, and dropped again when the navigation is refused.
+    @inline(never)
+    private func runCreating(
+        _ id: String,
+        _ expected: Int?,
+        _ config: LoadedConfig,
+        _ navigation: (inout Session, UnsafeMutablePointer<NavigationOutcome>) throws(NavigationFailure) -> Void
+    ) throws(APIError) -> HTTPResponse {
         let created: Bool
         do {
             created = try engine.store.getOrCreate(id: id).created
@@ -75,7 +94,7 @@ extension APIResponder {
             throw APIError(error)
         }
         do {
-            return try runInPlace(id, expected, config, navigate)
+            return try runInPlace(id, expected, config, navigation)
         } catch {
             // A refused navigation leaves no session behind: drop the one it created, unless
             // another request has changed it since (its version is no longer 1).
@@ -168,6 +187,7 @@ extension APIResponder {
     /// resolution goes from the stack it was lent to the one it leaves. The navigation initialises
     /// the outcome it is given unless it throws: written there, the outcome is not copied out of
     /// a returned value again.
+    @inline(__always)
     private func runInPlace(
         _ id: String,
         _ expected: Int?,
@@ -194,8 +214,7 @@ extension APIResponder {
                     return !outcome.pointee.resolution.isUnchanged
                 }
             } catch {
-                if case .navigation(let refused) = error { engine.metrics.recordNavigation(Self.result(of: refused)) }
-                throw APIError(error, fallback: config.app.fallback)
+                throw refusal(error, config)
             }
             guard made else { preconditionFailure("SessionStore.apply returned without running its body") }
             // Moved out, not copied: a copy would retain each of its references.
@@ -208,6 +227,14 @@ extension APIResponder {
             writer.navigationAnswer(answered, version: version, config.rendering)
             return .json(200, writer)
         }
+    }
+
+    /// The answer to a navigation the store refused, counted. Out of line: error answers are made
+    /// away from the code a navigation that goes through runs.
+    @inline(never)
+    private func refusal(_ error: SessionStoreError, _ config: LoadedConfig) -> APIError {
+        if case .navigation(let refused) = error { engine.metrics.recordNavigation(Self.result(of: refused)) }
+        return APIError(error, fallback: config.app.fallback)
     }
 
     /// A `text/plain` (or form-encoded, as curl's `-d` sends) body that is not JSON: the URL itself.
