@@ -60,18 +60,27 @@ extension APIResponder {
             // `[:]` would be built from an empty literal on every request.
             lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [String: String]()
         )
+        // A client-chosen id: one lookup when the session exists, as it does after its first link.
+        do {
+            // ``runInPlace(_:_:_:_:)`` written out: the store's body calls the navigator itself, not
+            // through a closure that calls it.
+            return try answer(config) { (outcome, made) throws(SessionStoreError) -> Int in
+                try engine.store.applyLendingStack(id, expectedVersion: expected) {
+                    (session) throws(NavigationFailure) -> Bool in
+                    try config.navigator.navigate(navigation, in: &session, into: outcome)
+                    made = true
+                    return !outcome.pointee.resolution.isUnchanged
+                }
+            }
+        } catch {
+            guard config.sessions.clientIDs, error.code == "no_session" else { throw error }
+        }
         // A local function, not a closure in a `let`: passed only as a non-escaping argument, its
         // captures need no heap box.
         func navigate(_ session: inout Session, _ outcome: UnsafeMutablePointer<NavigationOutcome>)
             throws(NavigationFailure)
         {
             try config.navigator.navigate(navigation, in: &session, into: outcome)
-        }
-        // A client-chosen id: one lookup when the session exists, as it does after its first link.
-        do {
-            return try runInPlace(id, expected, config, navigate)
-        } catch {
-            guard config.sessions.clientIDs, error.code == "no_session" else { throw error }
         }
         return try runCreating(id, expected, config, navigate)
     }
@@ -194,6 +203,27 @@ extension APIResponder {
         _ config: LoadedConfig,
         _ navigation: (inout Session, UnsafeMutablePointer<NavigationOutcome>) throws(NavigationFailure) -> Void
     ) throws(APIError) -> HTTPResponse {
+        try answer(config) { (outcome, made) throws(SessionStoreError) -> Int in
+            // Not `update`: the outcome already has the session's parts as stored, so only its
+            // version is missing, and no copy of the session is made.
+            try engine.store.applyLendingStack(id, expectedVersion: expected) {
+                (session) throws(NavigationFailure) -> Bool in
+                try navigation(&session, outcome)
+                made = true
+                // The resolution's transition is empty exactly when the stack is unchanged.
+                return !outcome.pointee.resolution.isUnchanged
+            }
+        }
+    }
+
+    /// The answer to a navigation that `apply` runs on a stored session: `apply` initialises the
+    /// outcome it is given, sets `made` once it has, and returns the version stored, or throws what
+    /// the store threw (the outcome then never initialised).
+    @inline(__always)
+    private func answer(
+        _ config: LoadedConfig,
+        _ apply: (UnsafeMutablePointer<NavigationOutcome>, inout Bool) throws(SessionStoreError) -> Int
+    ) throws(APIError) -> HTTPResponse {
         // The outcome is made in place and answered from there: it is never moved out of the
         // store's closure through a generic result (each move copies all of its bytes).
         try withUnsafeTemporaryAllocation(of: NavigationOutcome.self, capacity: 1) {
@@ -204,15 +234,7 @@ extension APIResponder {
             var made = false
             let version: Int
             do throws(SessionStoreError) {
-                // Not `update`: the outcome already has the session's parts as stored, so only its
-                // version is missing, and no copy of the session is made.
-                version = try engine.store.applyLendingStack(id, expectedVersion: expected) {
-                    (session) throws(NavigationFailure) -> Bool in
-                    try navigation(&session, outcome)
-                    made = true
-                    // The resolution's transition is empty exactly when the stack is unchanged.
-                    return !outcome.pointee.resolution.isUnchanged
-                }
+                version = try apply(outcome, &made)
             } catch {
                 throw refusal(error, config)
             }
