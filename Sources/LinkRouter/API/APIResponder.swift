@@ -43,10 +43,18 @@ public struct APIResponder: HTTPResponder {
         try checkLength(ofLink: url.utf8.count)
     }
 
-    /// Refuses a link of `length` UTF-8 bytes when that is more than ``maxLinkBytes``.
+    /// Refuses a link of `length` UTF-8 bytes when that is more than ``maxLinkBytes``: a comparison
+    /// where it is called, the error made out of line.
+    @inline(__always)
     func checkLength(ofLink length: Int) throws(APIError) {
-        guard length > maxLinkBytes else { return }
-        throw APIError(
+        guard _slowPath(length > maxLinkBytes) else { return }
+        throw linkTooLong(length)
+    }
+
+    /// The 414 for a link of `length` UTF-8 bytes.
+    @inline(never)
+    private func linkTooLong(_ length: Int) -> APIError {
+        APIError(
             414,
             "url_too_long",
             "the link is \(length) bytes long; the limit is \(maxLinkBytes)",
@@ -67,7 +75,7 @@ public struct APIResponder: HTTPResponder {
         engine.metrics.record(
             endpoint: endpoint,
             status: response.status,
-            nanoseconds: MonotonicClock.nanoseconds() - start
+            nanoseconds: MonotonicClock.nanoseconds() &- start
         )
         return response
     }

@@ -277,7 +277,7 @@ extension APIResponder {
             trimmed = start..<end
             // Links are almost always ASCII: eight bytes at a time; anything else fully checked.
             let link = UnsafeBufferPointer(rebasing: body[start..<end])
-            return String.isASCII(link) || String(validating: link, as: UTF8.self) != nil
+            return String.isASCII(link) || Self.isUTF8(link)
         }
         guard let trimmed else { return nil }  // empty, or JSON
         guard valid else {
@@ -285,6 +285,13 @@ extension APIResponder {
                 ?? APIError(400, "malformed_url", "the URL is not valid UTF-8")
         }
         return trimmed
+    }
+
+    /// Whether `bytes` are valid UTF-8. Out of line: the check of a link that is not ASCII stays out
+    /// of the code an ASCII one runs.
+    @inline(never)
+    private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// Space, tab, LF or CR: what may surround a bare URL.
