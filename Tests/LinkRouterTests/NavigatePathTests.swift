@@ -22,6 +22,21 @@ import Testing
         #expect(NavigatePath.sessionID(path) == (exact ? parts.string(2) : nil), "\(path)")
     }
 
+    /// Ids of up to 15 bytes become small strings, longer ones allocated ones: in both, bytes that
+    /// are not UTF-8 are repaired as `String(repairingUTF8:)` repairs them.
+    @Test(arguments: [
+        [UInt8(ascii: "s"), 0xFF, UInt8(ascii: "1")], [0xC3], Array(repeating: UInt8(ascii: "a"), count: 15),
+        Array(repeating: UInt8(ascii: "b"), count: 16), Array(repeating: UInt8(ascii: "c"), count: 40) + [0xE2, 0x82],
+        Array("é😀".utf8), Array("ünïcödé-ünïcödé".utf8),
+    ])
+    func readsAnIdAsItsRepairedUTF8(_ id: [UInt8]) {
+        let path = Array("/v1/sessions/".utf8) + id + Array("/navigate".utf8)
+        let read = path.withUnsafeBufferPointer(NavigatePath.sessionID(bytes:))
+        let expected = id.withUnsafeBufferPointer { String(repairingUTF8: $0) }
+        #expect(read == expected)
+        #expect(read.map { Array($0.utf8) } == Array(expected.utf8))
+    }
+
     @Test func readsTheIdOfANavigatePath() {
         #expect(NavigatePath.sessionID("/v1/sessions/s42/navigate") == "s42")
         #expect(NavigatePath.sessionID("/v1/sessions/s42/navigate/") == nil)

@@ -25,7 +25,7 @@ extension SessionStore {
         init(_ attributes: SessionAttributes, space: UnsafeMutableBufferPointer<Entry>) {
             let count = attributes.entries.count
             guard let base = space.baseAddress else { preconditionFailure("no space for the snapshot") }
-            guard count <= Self.inlineCapacity else {
+            guard _fastPath(count <= Self.inlineCapacity) else {
                 saved = UnsafeMutableBufferPointer(start: nil, count: 0)
                 let kept = UnsafeMutableRawPointer(base).bindMemory(to: SessionAttributes.self, capacity: 1)
                 kept.initialize(to: attributes)

@@ -37,20 +37,28 @@ extension SessionStore {
             }
             // A client-chosen id, in any form. One hash lookup: the slot is then reached by its index.
             guard !text.isEmpty, let index = text.index(forKey: TextSessionKey(id())) else { return nil }
-            // Read through the in-place accessor: the values' getter copies the whole slot out, its
-            // stack, attributes and parked box retained and released for a look at one number.
-            if Self.hasExpired(&text.values[index], at: now, ttl: ttl) {
+            // Read and changed through the in-place accessor, once: the values' getter copies the whole
+            // slot out, its stack, attributes and parked box retained and released for a look at one
+            // number, and each access in place checks that the dictionary's storage is unique.
+            guard let result = try Self.ifLive(&text.values[index], at: now, ttl: ttl, body) else {
                 text.remove(at: index)
                 expired = true
                 return nil
             }
-            return try body(&text.values[index])
+            return result
         }
 
-        /// Whether `slot` has been idle for `ttl` at `now`, read in place.
+        /// What `body` returns for `slot`, or `nil` without running it when the slot has been idle for
+        /// `ttl` at `now`.
         @inline(__always)
-        private static func hasExpired(_ slot: inout Slot, at now: Int64, ttl: Int64) -> Bool {
-            slot.isExpired(at: now, ttl: ttl)
+        private static func ifLive<R, E: Error>(
+            _ slot: inout Slot,
+            at now: Int64,
+            ttl: Int64,
+            _ body: (inout Slot) throws(E) -> R
+        ) throws(E) -> R? {
+            if slot.isExpired(at: now, ttl: ttl) { return nil }
+            return try body(&slot)
         }
 
         /// Runs `body` on the slot of `key` (`nil` when absent): what it leaves there is stored, and

@@ -43,10 +43,18 @@ public struct APIResponder: HTTPResponder {
         try checkLength(ofLink: url.utf8.count)
     }
 
-    /// Refuses a link of `length` UTF-8 bytes when that is more than ``maxLinkBytes``.
+    /// Refuses a link of `length` UTF-8 bytes when that is more than ``maxLinkBytes``: a comparison
+    /// where it is called, the error made out of line.
+    @inline(__always)
     func checkLength(ofLink length: Int) throws(APIError) {
-        guard length > maxLinkBytes else { return }
-        throw APIError(
+        guard _slowPath(length > maxLinkBytes) else { return }
+        throw linkTooLong(length)
+    }
+
+    /// The 414 for a link of `length` UTF-8 bytes.
+    @inline(never)
+    private func linkTooLong(_ length: Int) -> APIError {
+        APIError(
             414,
             "url_too_long",
             "the link is \(length) bytes long; the limit is \(maxLinkBytes)",
@@ -54,6 +62,7 @@ public struct APIResponder: HTTPResponder {
         )
     }
 
+    @inline(__always)  // into the protocol witness the server calls: one frame fewer
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let start = MonotonicClock.nanoseconds()
         var endpoint = Endpoint.other
@@ -61,19 +70,28 @@ public struct APIResponder: HTTPResponder {
         do {
             response = try dispatch(request, endpoint: &endpoint)
         } catch {
-            response = error.response
+            response = Self.answer(error)
         }
         engine.metrics.record(
             endpoint: endpoint,
             status: response.status,
-            nanoseconds: MonotonicClock.nanoseconds() - start
+            nanoseconds: MonotonicClock.nanoseconds() &- start
         )
         return response
     }
 
-    /// Finds the endpoint for the method and path and runs it.
+    /// The answer to a request refused with `error`. Out of line: error answers are made away from
+    /// the code an answered request runs.
+    @inline(never)
+    private static func answer(_ error: APIError) -> HTTPResponse {
+        error.response
+    }
+
+    /// Finds the endpoint for the method and path and runs it. Inlined into its one caller: one
+    /// frame and one copy of the answer fewer.
+    @inline(__always)
     private func dispatch(_ request: HTTPRequest, endpoint: inout Endpoint) throws(APIError) -> HTTPResponse {
-        // The navigate endpoint, told by its bytes; the split below routes it too, at more cost.
+        // The navigate endpoint, told by its bytes; the split routes it too, at more cost.
         // Its method is matched by case: `==` on methods is a call.
         // Read from the path's bytes as the server keeps them: no `String` is made for the path.
         if surface == .public, let id = request.withPathBytes(NavigatePath.sessionID(bytes:)) {
@@ -81,6 +99,15 @@ public struct APIResponder: HTTPResponder {
             if case .post = request.method {} else { try allow(Self.routed(request.method), .post) }
             return try navigate(id, request)
         }
+        return try dispatchSplitting(request, endpoint: &endpoint)
+    }
+
+    /// ``dispatch(_:endpoint:)`` for every path but the navigate one's exact form, by the path's
+    /// parts. Out of line: its frame and code stay out of a navigate's.
+    @inline(never)
+    private func dispatchSplitting(_ request: HTTPRequest, endpoint: inout Endpoint) throws(APIError)
+        -> HTTPResponse
+    {
         let method = Self.routed(request.method)
         let path = PathParts(request.path)
         switch path.count {

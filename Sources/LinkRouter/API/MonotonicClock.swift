@@ -9,6 +9,8 @@ enum MonotonicClock {
     static func nanoseconds() -> Int {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1_000_000_000 + now.tv_nsec
+        // Wrapping arithmetic: a monotonic reading is far from overflowing, and the checks were
+        // branches on every request.
+        return now.tv_sec &* 1_000_000_000 &+ now.tv_nsec
     }
 }

@@ -24,7 +24,10 @@ enum NavigatePath {
         else { return nil }
         let id = UnsafeBufferPointer(start: base + head, count: count - head - tail)
         guard !id.contains(UInt8(ascii: "/")) else { return nil }
-        return String(repairingUTF8: id)
+        // An id of up to 15 ASCII bytes (nearly every one) is made a small string in place; anything
+        // else is repaired as `String(repairingUTF8:)` repairs it. The bytes read past the id are
+        // the path's: the 9 of `/navigate`.
+        return SmallASCIIString.make(base + head, count: id.count) ?? String(repairingUTF8: id)
     }
 
     /// Whether the bytes at `bytes` begin with `literal` (of 8 to 16 bytes): its first and last

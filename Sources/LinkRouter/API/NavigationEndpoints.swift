@@ -6,16 +6,21 @@ extension APIResponder {
     /// `POST /v1/sessions/{id}/navigate`: `{"url", "strategy"?, "via"?, "expect_version"?}` or the
     /// bare URL as text.
     func navigate(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        if let bare = try Self.bareLink(request) {
-            try checkLength(ofLink: bare.count)
-            // Lifetime: the link is the body's bytes, lent for this call. The navigation matches
-            // them where they lie and the answer is rendered from them before the call returns;
-            // what outlives it (the stored session, a parked navigation, an error) holds strings.
-            return try request.body.withUnsafeBufferPointer { (body) throws(APIError) -> HTTPResponse in
-                let link = LinkText(lending: UnsafeBufferPointer(rebasing: body[bare]))
-                return try navigate(id, request, link, strategy: nil, via: [], expected: nil)
-            }
+        guard let bare = try Self.bareLink(request) else { return try navigateJSON(id, request) }
+        try checkLength(ofLink: bare.count)
+        // Lifetime: the link is the body's bytes, lent for this call. The navigation matches
+        // them where they lie and the answer is rendered from them before the call returns;
+        // what outlives it (the stored session, a parked navigation, an error) holds strings.
+        return try request.body.withUnsafeBufferPointer { (body) throws(APIError) -> HTTPResponse in
+            let link = LinkText(lending: UnsafeBufferPointer(rebasing: body[bare]))
+            return try navigate(id, request, link, strategy: nil, via: [], expected: nil)
         }
+    }
+
+    /// ``navigate(_:_:)`` for a JSON body. Out of line: the field reading and its errors stay out of
+    /// the code a bare link runs through.
+    @inline(never)
+    private func navigateJSON(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let body = try RequestBody(request)
         try body.only(["url", "strategy", "via", "expect_version"])
         var url = try body.requiredString("url")
@@ -35,8 +40,9 @@ extension APIResponder {
         return try answered.get()
     }
 
-    /// ``navigate(_:_:)`` once the request's link and fields are read.
-    @inline(__always)  // into both ways a link comes, as one function with them
+    /// ``navigate(_:_:)`` once the request's link and fields are read: inlined, the store's call
+    /// with it, so that a bare link's navigate runs as one short piece of code.
+    @inline(__always)
     private func navigate(
         _ id: String,
         _ request: HTTPRequest,
@@ -54,6 +60,21 @@ extension APIResponder {
             // `[:]` would be built from an empty literal on every request.
             lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [String: String]()
         )
+        // A client-chosen id: one lookup when the session exists, as it does after its first link.
+        do {
+            // ``runInPlace(_:_:_:_:)`` written out: the store's body calls the navigator itself, not
+            // through a closure that calls it.
+            return try answer(config) { (outcome, made) throws(SessionStoreError) -> Int in
+                try engine.store.applyLendingStack(id, expectedVersion: expected) {
+                    (session) throws(NavigationFailure) -> Bool in
+                    try config.navigator.navigate(navigation, in: &session, into: outcome)
+                    made = true
+                    return !outcome.pointee.resolution.isUnchanged
+                }
+            }
+        } catch {
+            guard config.sessions.clientIDs, error.code == "no_session" else { throw error }
+        }
         // A local function, not a closure in a `let`: passed only as a non-escaping argument, its
         // captures need no heap box.
         func navigate(_ session: inout Session, _ outcome: UnsafeMutablePointer<NavigationOutcome>)
@@ -61,11 +82,18 @@ extension APIResponder {
         {
             try config.navigator.navigate(navigation, in: &session, into: outcome)
         }
-        guard config.sessions.clientIDs else { return try runInPlace(id, expected, config, navigate) }
-        // A client-chosen id: one lookup when the session exists, as it does after its first link.
-        do {
-            return try runInPlace(id, expected, config, navigate)
-        } catch  where error.code == "no_session" {}
+        return try runCreating(id, expected, config, navigate)
+    }
+
+    /// ``runInPlace(_:_:_:_:)`` on a client-chosen id that names no session yet: the session is made
+    /// first, and dropped again when the navigation is refused.
+    @inline(never)
+    private func runCreating(
+        _ id: String,
+        _ expected: Int?,
+        _ config: LoadedConfig,
+        _ navigation: (inout Session, UnsafeMutablePointer<NavigationOutcome>) throws(NavigationFailure) -> Void
+    ) throws(APIError) -> HTTPResponse {
         let created: Bool
         do {
             created = try engine.store.getOrCreate(id: id).created
@@ -75,7 +103,7 @@ extension APIResponder {
             throw APIError(error)
         }
         do {
-            return try runInPlace(id, expected, config, navigate)
+            return try runInPlace(id, expected, config, navigation)
         } catch {
             // A refused navigation leaves no session behind: drop the one it created, unless
             // another request has changed it since (its version is no longer 1).
@@ -168,11 +196,33 @@ extension APIResponder {
     /// resolution goes from the stack it was lent to the one it leaves. The navigation initialises
     /// the outcome it is given unless it throws: written there, the outcome is not copied out of
     /// a returned value again.
+    @inline(__always)
     private func runInPlace(
         _ id: String,
         _ expected: Int?,
         _ config: LoadedConfig,
         _ navigation: (inout Session, UnsafeMutablePointer<NavigationOutcome>) throws(NavigationFailure) -> Void
+    ) throws(APIError) -> HTTPResponse {
+        try answer(config) { (outcome, made) throws(SessionStoreError) -> Int in
+            // Not `update`: the outcome already has the session's parts as stored, so only its
+            // version is missing, and no copy of the session is made.
+            try engine.store.applyLendingStack(id, expectedVersion: expected) {
+                (session) throws(NavigationFailure) -> Bool in
+                try navigation(&session, outcome)
+                made = true
+                // The resolution's transition is empty exactly when the stack is unchanged.
+                return !outcome.pointee.resolution.isUnchanged
+            }
+        }
+    }
+
+    /// The answer to a navigation that `apply` runs on a stored session: `apply` initialises the
+    /// outcome it is given, sets `made` once it has, and returns the version stored, or throws what
+    /// the store threw (the outcome then never initialised).
+    @inline(__always)
+    private func answer(
+        _ config: LoadedConfig,
+        _ apply: (UnsafeMutablePointer<NavigationOutcome>, inout Bool) throws(SessionStoreError) -> Int
     ) throws(APIError) -> HTTPResponse {
         // The outcome is made in place and answered from there: it is never moved out of the
         // store's closure through a generic result (each move copies all of its bytes).
@@ -184,18 +234,9 @@ extension APIResponder {
             var made = false
             let version: Int
             do throws(SessionStoreError) {
-                // Not `update`: the outcome already has the session's parts as stored, so only its
-                // version is missing, and no copy of the session is made.
-                version = try engine.store.applyLendingStack(id, expectedVersion: expected) {
-                    (session) throws(NavigationFailure) -> Bool in
-                    try navigation(&session, outcome)
-                    made = true
-                    // The resolution's transition is empty exactly when the stack is unchanged.
-                    return !outcome.pointee.resolution.isUnchanged
-                }
+                version = try apply(outcome, &made)
             } catch {
-                if case .navigation(let refused) = error { engine.metrics.recordNavigation(Self.result(of: refused)) }
-                throw APIError(error, fallback: config.app.fallback)
+                throw refusal(error, config)
             }
             guard made else { preconditionFailure("SessionStore.apply returned without running its body") }
             // Moved out, not copied: a copy would retain each of its references.
@@ -208,6 +249,14 @@ extension APIResponder {
             writer.navigationAnswer(answered, version: version, config.rendering)
             return .json(200, writer)
         }
+    }
+
+    /// The answer to a navigation the store refused, counted. Out of line: error answers are made
+    /// away from the code a navigation that goes through runs.
+    @inline(never)
+    private func refusal(_ error: SessionStoreError, _ config: LoadedConfig) -> APIError {
+        if case .navigation(let refused) = error { engine.metrics.recordNavigation(Self.result(of: refused)) }
+        return APIError(error, fallback: config.app.fallback)
     }
 
     /// A `text/plain` (or form-encoded, as curl's `-d` sends) body that is not JSON: the URL itself.
@@ -228,7 +277,7 @@ extension APIResponder {
             trimmed = start..<end
             // Links are almost always ASCII: eight bytes at a time; anything else fully checked.
             let link = UnsafeBufferPointer(rebasing: body[start..<end])
-            return String.isASCII(link) || String(validating: link, as: UTF8.self) != nil
+            return String.isASCII(link) || Self.isUTF8(link)
         }
         guard let trimmed else { return nil }  // empty, or JSON
         guard valid else {
@@ -236,6 +285,13 @@ extension APIResponder {
                 ?? APIError(400, "malformed_url", "the URL is not valid UTF-8")
         }
         return trimmed
+    }
+
+    /// Whether `bytes` are valid UTF-8. Out of line: the check of a link that is not ASCII stays out
+    /// of the code an ASCII one runs.
+    @inline(never)
+    private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// Space, tab, LF or CR: what may surround a bare URL.
