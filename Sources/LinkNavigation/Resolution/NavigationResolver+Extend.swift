@@ -144,6 +144,8 @@ extension NavigationResolver {
     /// entry's is on the stack up to `base` already, which a path may not pass through), `nil` when
     /// it takes a search (or a screen is unknown). The stack is read in place, nothing is allocated.
     /// - Parameter goal: The destination's declaration index.
+    /// Inlined into `extend`, its one caller, which asks it of each base it tries.
+    @inline(__always)
     private func directStep(to goal: Int?, from base: Int, of stack: [StackEntry]) -> Bool? {
         guard let goal else { return nil }
         return stack.withUnsafeBufferPointer { entries -> Bool? in
