@@ -104,6 +104,11 @@ public struct Navigator: Sendable {
     /// alone holds) or made apart from the old one (for a caller that keeps the old session).
     /// Inlined into both: `inPlace` is then a constant, and the way through navigate is the same
     /// code as if it had no choice to make.
+    ///
+    /// Most navigations meet no interceptor and no redirect: the request's link is matched where
+    /// it lies (no copy of it, and no retain and release) and goes straight to its route's screen.
+    /// Anything else is settled apart, in ``intercepted(_:in:into:first:)``, so that the way
+    /// through here is short and its code contiguous.
     @inline(__always)
     private func navigate(
         _ request: Request,
@@ -111,10 +116,116 @@ public struct Navigator: Sendable {
         into result: UnsafeMutablePointer<NavigationOutcome>,
         inPlace: Bool
     ) throws(NavigationFailure) {
-        // The URL once a rewrite or a redirect has moved the navigation; until then the request's,
-        // which is matched where it lies (no copy of it, and no retain and release, for a
-        // navigation that goes straight to its route). Once matched, the match holds the URL.
+        let match: RouteMatch
+        let screen: String
+        let routeStrategy: Strategy?
+        let status: NavigationOutcome.Status
+        let redirects: [String]
+        let records: [InterceptorRecord]
+        if config.globalInterceptors.isEmpty {
+            let found = try matchURL(request.link)
+            // The route's binding read in place, field by field: a copy of it would retain its
+            // target's strings and its interceptor list for a look at each.
+            let routeIndex = found.route.index
+            if config.bindings[routeIndex].interceptors.isEmpty,
+                case .screen(let name, let strategy) = config.bindings[routeIndex].target
+            {
+                match = found
+                screen = name
+                routeStrategy = strategy
+                status = .navigated
+                redirects = []
+                records = []
+            } else {
+                guard let settled = try intercepted(request, in: &session, into: result, first: found) else { return }
+                (match, screen, routeStrategy, status, redirects, records) = settled.fields
+            }
+        } else {
+            guard let settled = try intercepted(request, in: &session, into: result, first: nil) else { return }
+            (match, screen, routeStrategy, status, redirects, records) = settled.fields
+        }
+        let routeIndex = match.route.index
+        // An empty `via` (nearly every request's) is the empty literal: not the request's, retained.
+        let via = request.via.isEmpty ? [] : request.via
+        // The match's params are moved into the destination and out of it again for the outcome
+        // once the resolution is made (no second reference held meanwhile).
+        let destination = Destination(screen: screen, params: EntryParams(match: match), via: via)
+        let resolution: Resolution
+        let strategy = request.strategy ?? routeStrategy ?? .extend
+        // The route's own screen, which the configuration has found already and whose params
+        // the match may have checked, unless an interceptor sent the navigation elsewhere.
+        let known = status == .navigated ? config.routeScreens[routeIndex] : nil
+        do {
+            // The last step that may throw: the session changes from here on.
+            if inPlace {
+                resolution = try config.resolver.resolve(
+                    destination,
+                    strategy: strategy,
+                    stack: &session.stack,
+                    nextEntryNumber: session.nextEntryNumber,
+                    known: known
+                )
+            } else {
+                resolution = try config.resolver.resolve(
+                    destination,
+                    strategy: strategy,
+                    stack: session.stack,
+                    nextEntryNumber: session.nextEntryNumber,
+                    known: known
+                )
+            }
+        } catch {
+            throw .navigation(error)
+        }
+        let routeParams = (consume destination).takeParams()
+        // By value, the caller's stack is left as it was and the new one (made apart) replaces it here.
+        if !inPlace { session.stack = resolution.stack }
+        session.settle(after: resolution)
+        // Moved into the outcome, not copied and then dropped here: the last use of each.
+        result.initialize(
+            to: NavigationOutcome(
+                status: status == .navigated && resolution.isUnchanged ? .unchanged : status,
+                match: match,
+                routeParams: routeParams,
+                redirects: redirects,
+                interceptors: records,
+                resolution: resolution,
+                session: session
+            )
+        )
+    }
+
+    /// Where a navigation that meets interceptors or redirects goes: the match and the screen it
+    /// settles on, with what it went through.
+    private struct Settled {
+        var match: RouteMatch
+        var screen: String
+        var routeStrategy: Strategy?
+        var status: NavigationOutcome.Status
+        var redirects: [String]
+        var records: [InterceptorRecord]
+
+        var fields: (RouteMatch, String, Strategy?, NavigationOutcome.Status, [String], [InterceptorRecord]) {
+            (match, screen, routeStrategy, status, redirects, records)
+        }
+    }
+
+    /// The passes of a navigation through global rewrites, the match, interceptors and redirects,
+    /// until it settles on a screen; `nil` when an interceptor parked it behind a flow (`result`
+    /// then holds the outcome and `session` is its session). `first`: the request's link matched
+    /// already, for a configuration without global interceptors.
+    ///
+    /// Never inlined: kept out of the way of the navigations that meet none of it.
+    @inline(never)
+    private func intercepted(
+        _ request: Request,
+        in session: inout Session,
+        into result: UnsafeMutablePointer<NavigationOutcome>,
+        first: consuming RouteMatch?
+    ) throws(NavigationFailure) -> Settled? {
+        // The URL once a rewrite or a redirect has moved the navigation; until then the request's.
         var moved: String?
+        var first = first
         var redirects: [String] = []
         var records: [InterceptorRecord] = []
         var rewrites = 0
@@ -123,22 +234,20 @@ public struct Navigator: Sendable {
             // interceptor that rewrote the URL is not recorded again when it then passes. Two
             // offsets, not a set of names: nothing to make or release when there are none.
             let rewroteFrom = records.count
-            // Most configurations have no global interceptor: no iterator over the empty list.
-            if !config.globalInterceptors.isEmpty {
-                for name in config.globalInterceptors {
-                    guard let interceptor = config.interceptors[name],
-                        let new = interceptor.rewrite(moved ?? request.url)
-                    else {
-                        continue
-                    }
-                    moved = new
-                    records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
+            for name in config.globalInterceptors {
+                guard let interceptor = config.interceptors[name],
+                    let new = interceptor.rewrite(moved ?? request.url)
+                else {
+                    continue
                 }
+                moved = new
+                records.append(InterceptorRecord(name: name, kind: interceptor.kind, outcome: "rewrote"))
             }
             let rewroteTo = records.count
-            var match = if let moved { try matchURL(LinkText(moved)) } else { try matchURL(request.link) }
-            // The route's binding read in place, field by field: a copy of it would retain its
-            // target's strings and its interceptor list for a look at each.
+            var match =
+                if let found = first.take() {
+                    found
+                } else if let moved { try matchURL(LinkText(moved)) } else { try matchURL(request.link) }
             let routeIndex = match.route.index
             // A redirect route runs its interceptors too (global ones first); it redirects once they pass.
             var screen: String?
@@ -148,9 +257,8 @@ public struct Navigator: Sendable {
                 routeStrategy = strategy
             }
             var status = NavigationOutcome.Status.navigated
-            // Global interceptors first, then the route's (no new array when the route has none, and
-            // no list at all when neither has any, as in most configurations). The context copies
-            // the URL, match, attributes and headers: made only when read.
+            // Global interceptors first, then the route's. The context copies the URL, match,
+            // attributes and headers: made only when read.
             if !config.globalInterceptors.isEmpty || !config.bindings[routeIndex].interceptors.isEmpty {
                 let order =
                     config.bindings[routeIndex].interceptors.isEmpty
@@ -206,11 +314,10 @@ public struct Navigator: Sendable {
                     case .flow(let flow):
                         result.initialize(to: try park(request, behind: flow, session, match, redirects, records))
                         session = result.pointee.session
-                        return
+                        return nil
                     }
                 }
             }
-            // Taken, not copied: the destination gets the name itself.
             guard let screen = screen.take() else {
                 if case .redirect(let template) = config.bindings[routeIndex].target {
                     let target = try RedirectTarget.expand(template, match: match, from: match.url)
@@ -221,56 +328,14 @@ public struct Navigator: Sendable {
                 }
                 continue passes
             }
-            // An empty `via` (nearly every request's) is the empty literal: not the request's, retained.
-            let via = request.via.isEmpty ? [] : request.via
-            // The match's params are moved into the destination and out of it again for the outcome
-            // once the resolution is made (no second reference held meanwhile).
-            let destination = Destination(screen: consume screen, params: EntryParams(match: match), via: via)
-            let resolution: Resolution
-            let strategy = request.strategy ?? routeStrategy ?? .extend
-            // The route's own screen, which the configuration has found already and whose params
-            // the match may have checked, unless an interceptor sent the navigation elsewhere.
-            let known = status == .navigated ? config.routeScreens[routeIndex] : nil
-            do {
-                // The last step that may throw: the session changes from here on.
-                if inPlace {
-                    resolution = try config.resolver.resolve(
-                        destination,
-                        strategy: strategy,
-                        stack: &session.stack,
-                        nextEntryNumber: session.nextEntryNumber,
-                        known: known
-                    )
-                } else {
-                    resolution = try config.resolver.resolve(
-                        destination,
-                        strategy: strategy,
-                        stack: session.stack,
-                        nextEntryNumber: session.nextEntryNumber,
-                        known: known
-                    )
-                }
-            } catch {
-                throw .navigation(error)
-            }
-            let routeParams = (consume destination).takeParams()
-            // By value, the caller's stack is left as it was and the new one (made apart) replaces it here.
-            if !inPlace { session.stack = resolution.stack }
-            session.settle(after: resolution)
-            if status == .navigated && resolution.isUnchanged { status = .unchanged }
-            // Moved into the outcome, not copied and then dropped here: the last use of each.
-            result.initialize(
-                to: NavigationOutcome(
-                    status: status,
-                    match: consume match,
-                    routeParams: routeParams,
-                    redirects: consume redirects,
-                    interceptors: consume records,
-                    resolution: resolution,
-                    session: session
-                )
+            return Settled(
+                match: match,
+                screen: screen,
+                routeStrategy: routeStrategy,
+                status: status,
+                redirects: redirects,
+                records: records
             )
-            return
         }
     }
 

@@ -25,10 +25,12 @@ extension NavigationResolver {
         for base in stack.indices.reversed() {
             // The entry that opened the modal layer `base` is in, if any: found in place.
             let layerIndex = Self.lastModal(in: stack, through: base)
-            let path: [Screen]
+            // `nil` for the usual direct step, told by the origins alone: no array, not even an
+            // empty one to release.
+            var path: [Screen]?
             switch layerIndex == nil ? directStep(to: goal, from: base, of: stack) : nil {
             case true?:
-                path = []
+                break
             case false?:
                 continue
             case nil:
@@ -45,13 +47,15 @@ extension NavigationResolver {
                 else { continue }
                 path = found
             }
-            // Popped back to an entry of its own screen (a modal layer dismissed, say), the destination
-            // would go straight onto it: `single_top` refreshes that entry instead of pushing a second.
-            if path.isEmpty, screen.launch == .singleTop, stack[base].screen == screen.name {
-                return .stack(Array(stack[..<base]) + [stack[base].with(params: params)])
+            guard let path, !path.isEmpty else {
+                // Popped back to an entry of its own screen (a modal layer dismissed, say), the
+                // destination would go straight onto it: `single_top` refreshes that entry instead
+                // of pushing a second.
+                if screen.launch == .singleTop, stack[base].screen == screen.name {
+                    return .stack(Self.poppedBack(to: base, of: stack, params))
+                }
+                return .onTop(base: base, last: ids.make(screen, params, first: false, at: position))
             }
-            // No array at all for the usual direct step.
-            if path.isEmpty { return .onTop(base: base, last: ids.make(screen, params, first: false, at: position)) }
             var steps: [StackEntry] = []
             steps.reserveCapacity(path.count)
             for step in path { steps.append(try pathEntry(step, destination, &ids)) }
@@ -107,6 +111,10 @@ extension NavigationResolver {
     /// with the same identity is popped back to (no cycles); `single_top` updates the top entry;
     /// `unique` pops back to its one entry. `nil`: none of these applies. `position`: the screen's
     /// declaration index, if known (entries are then told by their position hints).
+    ///
+    /// Inlined (into `extend` and `push`): asked once per navigation, it mostly finds that none
+    /// applies, which takes a scan of the stack; each stack it makes is made apart, never inlined.
+    @inline(__always)
     func placedAsLaunched(
         _ screen: Screen,
         at position: Int? = nil,
@@ -114,15 +122,41 @@ extension NavigationResolver {
         _ stack: [StackEntry],
         _ ids: inout EntryIDs
     ) -> [StackEntry]? {
-        if screen.presentation == .root {
-            if let root = stack.first, sameIdentity(root, screen, params, at: position) {
-                return [root.with(params: params)]
-            }
-            return [ids.make(screen, params, first: true, at: position ?? graph.position(of: screen.name))]
-        }
+        if screen.presentation == .root { return placedAsRoot(screen, at: position, params, stack, &ids) }
         if let i = stack.lastIndex(where: { sameIdentity($0, screen, params, at: position) }) {
-            return Array(stack[..<i]) + [stack[i].with(params: params)]
+            return Self.poppedBack(to: i, of: stack, params)
         }
+        switch screen.launch {
+        case .standard: return nil
+        case .singleTop, .unique: return placedByLaunch(screen, at: position, params, stack)
+        }
+    }
+
+    /// ``placedAsLaunched(_:at:_:_:_:)`` for a `root` screen: the stack's root refreshed when it has
+    /// the same identity, else a new root alone.
+    @inline(never)
+    private func placedAsRoot(
+        _ screen: Screen,
+        at position: Int?,
+        _ params: EntryParams,
+        _ stack: [StackEntry],
+        _ ids: inout EntryIDs
+    ) -> [StackEntry] {
+        if let root = stack.first, sameIdentity(root, screen, params, at: position) {
+            return [root.with(params: params)]
+        }
+        return [ids.make(screen, params, first: true, at: position ?? graph.position(of: screen.name))]
+    }
+
+    /// ``placedAsLaunched(_:at:_:_:_:)`` for a `single_top` or `unique` screen with no entry of the
+    /// same identity on the stack.
+    @inline(never)
+    private func placedByLaunch(
+        _ screen: Screen,
+        at position: Int?,
+        _ params: EntryParams,
+        _ stack: [StackEntry]
+    ) -> [StackEntry]? {
         switch screen.launch {
         case .singleTop:
             if let top = stack.last, graph.isScreen(of: top, screen, at: position) {
@@ -130,12 +164,18 @@ extension NavigationResolver {
             }
         case .unique:
             if let i = stack.lastIndex(where: { graph.isScreen(of: $0, screen, at: position) }) {
-                return Array(stack[..<i]) + [stack[i].with(params: params)]
+                return Self.poppedBack(to: i, of: stack, params)
             }
         case .standard:
             break
         }
         return nil
+    }
+
+    /// The entries below `index`, then the entry at `index` with `params`.
+    @inline(never)
+    private static func poppedBack(to index: Int, of stack: [StackEntry], _ params: EntryParams) -> [StackEntry] {
+        Array(stack[..<index]) + [stack[index].with(params: params)]
     }
 
     /// What ``findPath(from:via:to:_:excluding:inLayer:)`` finds from the entry at `base` without
@@ -144,6 +184,8 @@ extension NavigationResolver {
     /// entry's is on the stack up to `base` already, which a path may not pass through), `nil` when
     /// it takes a search (or a screen is unknown). The stack is read in place, nothing is allocated.
     /// - Parameter goal: The destination's declaration index.
+    /// Inlined into `extend`, its one caller, which asks it of each base it tries.
+    @inline(__always)
     private func directStep(to goal: Int?, from base: Int, of stack: [StackEntry]) -> Bool? {
         guard let goal else { return nil }
         return stack.withUnsafeBufferPointer { entries -> Bool? in

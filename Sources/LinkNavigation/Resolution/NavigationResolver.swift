@@ -79,6 +79,9 @@ public struct NavigationResolver: Sendable {
     }
 
     /// Where the destination goes on `stack`, within the depth limit; `ids` issues the new entries' ids.
+    /// Inlined into both `resolve`s: the placement is then made where it is used, not returned
+    /// through memory and copied.
+    @inline(__always)
     private func place(
         _ destination: Destination,
         strategy: Strategy,
@@ -100,12 +103,11 @@ public struct NavigationResolver: Sendable {
         switch strategy {
         case .rebuild:
             placement = .stack(try rebuild(screen, destination, &ids))
-        case .push where stack.isEmpty:
-            // Nothing to push onto: a cold start builds the stack as `extend` does, so back works.
-            placement = try extend(screen, at: position, params, destination, stack, &ids)
-        case .push:
+        case .push where !stack.isEmpty:
             placement = .stack(try push(screen, params, stack, &ids))
-        case .extend:
+        // A push with nothing to push onto is a cold start: it builds the stack as `extend` does,
+        // so back works. One call for both, whose code is not repeated.
+        case .push, .extend:
             placement = try extend(screen, at: position, params, destination, stack, &ids)
         }
         guard placement.count <= maxDepth else { throw .stackTooDeep(limit: maxDepth) }

@@ -157,6 +157,7 @@ public struct Resolution: Sendable, Hashable {
     /// first entry added does not take the id of the entry above `kept`: `between` then keeps
     /// exactly `kept` entries, and its ops are the ``TransitionSteps`` kept here (the kept entries
     /// are the old stack's own: none is updated).
+    @inline(__always)  // into `resolve`: the usual navigation's way
     init(
         keeping kept: Int,
         of stack: inout [StackEntry],
@@ -166,11 +167,19 @@ public struct Resolution: Sendable, Hashable {
     ) {
         ops = []
         steps = TransitionSteps(from: stack, keeping: kept, adding: path.count + 1)
-        source = stack.count > kept ? stack.popLast() : stack.last
-        if stack.count > kept { stack.removeLast(stack.count - kept) }
-        // Entry by entry: `append(contentsOf:)` copies through the runtime's generic array copy.
-        for entry in path { stack.append(entry) }
-        stack.append(last)
+        if stack.count == kept + 1 && path.isEmpty {
+            // One entry for another (the usual navigation): swapped in place, the old top moved
+            // out as the source, with no change of count.
+            var top = last
+            swap(&top, &stack[kept])
+            source = top
+        } else {
+            source = stack.count > kept ? stack.popLast() : stack.last
+            if stack.count > kept { stack.removeLast(stack.count - kept) }
+            // Entry by entry: `append(contentsOf:)` copies through the runtime's generic array copy.
+            for entry in path { stack.append(entry) }
+            stack.append(last)
+        }
         self.stack = stack
         self.nextEntryNumber = nextEntryNumber
     }
