@@ -100,13 +100,14 @@ import Testing
 
     @Test func topLevelRuns() {
         #expect(
-            Self.texts(JSONKey.noRedirectsThenStack.tokens)
+            Self.texts(JSONKey.noRedirectsOpenStack.tokens)
                 == Self.rendered { writer in
                     writer.field("redirects", [String]())
                     writer.key("interceptors")
                     writer.beginArray()
                     writer.endArray()
                     writer.key("stack")
+                    writer.beginArray()
                 }
         )
         #expect(
@@ -134,6 +135,52 @@ import Testing
                     writer.beginArray()
                     writer.endArray()
                 }
+        )
+    }
+
+    /// The runs that close a container are written with no comma in front, whether one is due
+    /// or not, as the writer's own closing would.
+    @Test func closingRuns() {
+        #expect(
+            Self.written { $0.reopen(.stackThenTransition) }
+                == Self.written { writer in
+                    writer.needsComma = false
+                    writer.endArray()
+                    writer.key("transition")
+                    writer.beginArray()
+                }
+        )
+        #expect(
+            Self.written { $0.reopen(.transitionThenMediation) }
+                == Self.written { writer in
+                    writer.needsComma = false
+                    writer.endArray()
+                    writer.key("mediation")
+                    writer.beginObject()
+                    writer.key("source")
+                }
+        )
+        #expect(
+            Self.written { $0.close(.closeAnswer) }
+                == Self.written { writer in
+                    writer.needsComma = false
+                    writer.endObject()
+                    writer.endObject()
+                    writer.nullField("parked")
+                    writer.key("warnings")
+                    writer.beginArray()
+                    writer.endArray()
+                    writer.endObject()
+                }
+        )
+        // After each, the next member or element goes without a comma, the next after a value with one.
+        #expect(
+            Self.written { writer in
+                writer.reopen(.stackThenTransition)
+                writer.int(1)
+                writer.close(.closeAnswer)
+                writer.int(2)
+            } == ["],\"transition\":[1}},\"parked\":null,\"warnings\":[]},2"].flatMap { [$0, $0] }
         )
     }
 

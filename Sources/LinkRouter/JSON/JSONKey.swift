@@ -119,6 +119,23 @@ extension JSONWriter {
         needsComma = false
     }
 
+    /// Writes a pre-rendered run that closes the container open and opens the next one, such as
+    /// `],"transition":[`: no comma goes in front of it; the next call writes the first element
+    /// or member.
+    @inline(__always)
+    mutating func reopen(_ key: JSONKey) {
+        appendClosingText(key.tokens.bytes)
+        needsComma = false
+    }
+
+    /// Writes a pre-rendered run that closes the container open and ends with a value, such as
+    /// the end of an answer: no comma goes in front of it.
+    @inline(__always)
+    mutating func close(_ run: JSONConstant) {
+        appendClosingText(run.tokens.bytes)
+        needsComma = true
+    }
+
     /// Writes a pre-quoted string value.
     @inline(__always)
     public mutating func constant(_ value: JSONConstant) {

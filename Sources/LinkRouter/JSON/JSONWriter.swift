@@ -357,6 +357,17 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         count = end
     }
 
+    /// Writes `text` (a comma, then pre-rendered text that closes a container) without the comma:
+    /// none goes before a closing bracket or brace.
+    @inline(__always)
+    mutating func appendClosingText(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let source = text.baseAddress, text.count > 1 else { return }
+        let end = count &+ (text.count &- 1)
+        if end > capacity { grow(to: end) }
+        ShortBytes.copy(from: source + 1, to: base + count, count: text.count &- 1)
+        count = end
+    }
+
     private mutating func appendQuoted(_ value: String, colon: Bool) {
         // Native and small strings lend their UTF-8 directly; only a bridged one needs a copy.
         if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0, colon: colon) }) == nil {

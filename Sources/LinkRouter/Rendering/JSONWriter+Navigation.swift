@@ -196,14 +196,29 @@ extension JSONWriter {
 
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
+        stackEntries(entries, rendering, memo: &memo)
+        endArray()
+    }
+
+    /// The entries of ``stack(_:_:memo:)``, in an array its caller opens and closes.
+    mutating func stackEntries(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         // By index: each entry is read in place, where `for item in` copies it (three retains).
         for index in entries.indices { entry(at: index, of: entries, rendering, memo: &memo) }
-        endArray()
     }
 
     /// The ops, each entry they hand params to recorded in the memo for the mediation's payload.
     mutating func transition(_ ops: [TransitionOp], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
+        transitionOps(ops, rendering, memo: &memo)
+        endArray()
+    }
+
+    /// The ops of ``transition(_:_:memo:)``, in an array its caller opens and closes.
+    private mutating func transitionOps(
+        _ ops: [TransitionOp],
+        _ rendering: NavigationRendering,
+        memo: inout EntryMemo
+    ) {
         memo.startHanding()
         for index in ops.indices {
             // Each op's opening (`{"op":"push","entry":`) is one token.
@@ -242,17 +257,22 @@ extension JSONWriter {
                 endObject()
             }
         }
-        endArray()
     }
 
     /// ``transition(_:_:memo:)`` for `resolution`'s transition, written from its steps when it
     /// has them (the entries added read where they lie in its stack), with no array of ops made.
     mutating func transition(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+        beginArray()
+        transitionOps(of: resolution, rendering, memo: &memo)
+        endArray()
+    }
+
+    /// The ops of ``transition(of:_:memo:)``, in an array its caller opens and closes.
+    mutating func transitionOps(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         guard let steps = resolution.steps else {
-            transition(resolution.transition, rendering, memo: &memo)
+            transitionOps(resolution.transition, rendering, memo: &memo)
             return
         }
-        beginArray()
         memo.startHanding()
         for _ in 0..<steps.dismisses { constant(.dismissOp) }
         if steps.popped == 1 {
@@ -270,7 +290,6 @@ extension JSONWriter {
             memo.hand(written)
             endObject()
         }
-        endArray()
     }
 
     /// The `"mediation":{…}` member. Right after ``transition(_:_:memo:)`` in the same memo, its
@@ -287,15 +306,25 @@ extension JSONWriter {
         key(.destination)
         optionalEntry(mediation.destination, rendering, memo: &memo)
         presentationAndPayload(mediation.presentation)  // `"presentation":…,"payload":{`
-        payload(mediation, rendering, memo: &memo)
+        payloadMembers(mediation, rendering, memo: &memo)
+        endObject()  // the payload
+        endObject()  // the mediation
     }
 
     /// ``mediation(_:_:memo:)`` for `resolution`'s mediation, read from the resolution in place:
     /// its source, its new stack's top as the destination; the mediation itself is made only
     /// when its payload is not in the memo.
-    @inline(__always)  // into the answer, its one caller on the request path
     mutating func mediation(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         key(.mediationSource)  // `"mediation":{"source":`
+        mediationMembers(of: resolution, rendering, memo: &memo)
+        endObject()  // the payload
+        endObject()  // the mediation
+    }
+
+    /// The members of ``mediation(of:_:memo:)`` from the source's value on, the payload's
+    /// members last: the caller closes the payload and the mediation.
+    @inline(__always)  // into the answer, its one caller on the request path
+    mutating func mediationMembers(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         optionalEntry(resolution.source, rendering, memo: &memo)
         key(.destination)
         // Read where it lies in the stack: a copy would retain its strings and params.
@@ -309,16 +338,20 @@ extension JSONWriter {
             presentationAndPayload(nil)
         }
         if memo.handedAll {
-            payload(Mediation?.none, rendering, memo: &memo)
+            payloadMembers(Mediation?.none, rendering, memo: &memo)
         } else {
-            payload(resolution.mediation, rendering, memo: &memo)
+            payloadMembers(resolution.mediation, rendering, memo: &memo)
         }
     }
 
-    /// The payload's members and the mediation's end: from the memo when it holds every entry the
+    /// The payload's members (its caller closes it): from the memo when it holds every entry the
     /// transition handed (`mediation` is then not read), else from `mediation`. The memo's handed
     /// entries serve this one payload: they are forgotten at its end.
-    private mutating func payload(_ mediation: Mediation?, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+    private mutating func payloadMembers(
+        _ mediation: Mediation?,
+        _ rendering: NavigationRendering,
+        memo: inout EntryMemo
+    ) {
         // One member per screen: a screen handed params twice keeps its last payload.
         if memo.handedAll {
             // The mediation's payload is read from the resolution's transition, just written: its
@@ -330,8 +363,6 @@ extension JSONWriter {
                 repeatValue(member.params)
             }
             memo.endHanding()
-            endObject()
-            endObject()
             return
         }
         mediation?.forEachPayloadMember { item in
@@ -358,8 +389,6 @@ extension JSONWriter {
                 params(item.params, nil)
             }
         }
-        endObject()
-        endObject()
     }
 
     @inline(__always)  // into the mediation, which then reads the entry where it lies
@@ -473,7 +502,7 @@ extension JSONWriter {
             null()
         }
         if outcome.redirects.isEmpty && outcome.interceptors.isEmpty {
-            key(.noRedirectsThenStack)
+            key(.noRedirectsOpenStack)  // `"redirects":[],"interceptors":[],"stack":[`
         } else {
             field(.redirects, outcome.redirects)
             key(.interceptors)
@@ -487,17 +516,28 @@ extension JSONWriter {
             }
             endArray()
             key(.stack)
+            beginArray()
         }
         // The memo records entries and the route's params by their bits without owning them: every
         // entry it is given is the outcome's (its stack, its transition, its mediation), as are the
         // route's params, which this call borrows until the memo is gone.
         withMemo(routeParams: routeText) { writer, memo in
-            writer.stack(outcome.resolution.stack, rendering, memo: &memo)
-            writer.key(.transition)
-            writer.transition(of: outcome.resolution, rendering, memo: &memo)
-            writer.mediation(of: outcome.resolution, rendering, memo: &memo)
+            // Each array's end is written with what follows it: `],"transition":[` and
+            // `],"mediation":{"source":`.
+            writer.stackEntries(outcome.resolution.stack, rendering, memo: &memo)
+            writer.reopen(.stackThenTransition)
+            writer.transitionOps(of: outcome.resolution, rendering, memo: &memo)
+            writer.reopen(.transitionThenMediation)
+            writer.mediationMembers(of: outcome.resolution, rendering, memo: &memo)
         }
         // A match on the read value, not a binding compared with `nil`: that would copy it.
+        if outcome.warnings.isEmpty, case .none = outcome.parked, extra == nil {
+            // The payload's end, the mediation's and the answer's with the members between.
+            close(.closeAnswer)  // `}},"parked":null,"warnings":[]}`
+            return
+        }
+        endObject()  // the payload
+        endObject()  // the mediation
         if outcome.warnings.isEmpty, case .none = outcome.parked {
             constant(.noParkedNoWarnings)
         } else {
