@@ -144,39 +144,44 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = true
     }
 
-    /// Writes the entry id `"e<number>"` (`number` not negative) from its digits, with no string.
+    /// Writes a stack entry's opening and its id, `{"id":"e<number>"` (`number` not negative),
+    /// from its digits, with no string.
     @inline(__always)  // one or two digits, into the entry's writer: no call
-    mutating func entryID(number: Int) {
+    mutating func openEntry(number: Int) {
         let value = UInt(bitPattern: number)
-        if value < 100 {
-            // One or two digits (most sessions' entries): `"e7"` or `"e42"`, after a comma when one
-            // is due, made as one word (its first byte first) and stored whole.
-            let units = UInt64(truncatingIfNeeded: value % 10) &+ 0x30
-            var word: UInt64
-            var length: Int
-            if value >= 10 {
-                let tens = UInt64(truncatingIfNeeded: value / 10) &+ 0x30
-                word = 0x22_00_00_65_22 | tens << 16 | units << 24
-                length = 5
-            } else {
-                word = 0x22_00_65_22 | units << 16
-                length = 4
-            }
-            if needsComma {
-                word = word << 8 | 0x2C
-                length &+= 1
-            }
-            // The whole word is stored: room is made for its eight bytes, `length` of them kept.
-            if count &+ 8 > capacity { grow(to: count &+ 8) }
-            UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
-            count &+= length
-            needsComma = true
-        } else {
+        guard value < 100 else {
+            key(.openEntry)
             entryID(longNumber: value)
+            return
         }
+        // One or two digits (most sessions' entries): `{"id":"e` as one word, then the digits and
+        // the closing quote as another, after a comma when one is due, each stored whole.
+        let units = UInt64(truncatingIfNeeded: value % 10) &+ 0x30
+        let digits: UInt64
+        let length: Int
+        if value >= 10 {
+            let tens = UInt64(truncatingIfNeeded: value / 10) &+ 0x30
+            digits = tens | units << 8 | 0x22 << 16
+            length = 11
+        } else {
+            digits = units | 0x22 << 8
+            length = 10
+        }
+        let comma = needsComma ? 1 : 0
+        // The two words are stored whole: room is made for their sixteen bytes, `length` of them kept.
+        if count &+ 17 > capacity { grow(to: count &+ 17) }
+        let text = UnsafeMutableRawPointer(base + count)
+        text.storeBytes(of: JSONByte.comma, as: UInt8.self)
+        text.storeBytes(of: Self.openEntryWord.littleEndian, toByteOffset: comma, as: UInt64.self)
+        text.storeBytes(of: digits.littleEndian, toByteOffset: comma &+ 8, as: UInt64.self)
+        count &+= comma &+ length
+        needsComma = true
     }
 
-    /// ``entryID(number:)`` for a number of three digits or more.
+    /// `{"id":"e`, its first byte first.
+    private static var openEntryWord: UInt64 { 0x6522_3A22_6469_227B }
+
+    /// The id `"e<number>"` of ``openEntry(number:)`` for a number of three digits or more.
     @inline(never)
     private mutating func entryID(longNumber value: UInt) {
         var digits = 1

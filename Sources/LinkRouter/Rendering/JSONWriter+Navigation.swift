@@ -156,8 +156,12 @@ extension JSONWriter {
         tokens found: inout Unmanaged<ScreenTokens>?,
         route: EntryMemo.RouteParams? = nil
     ) {
-        key(.openEntry)  // `{"id":`
-        if let number = entry.pointee.number { entryID(number: number) } else { string(entry.pointee.id) }
+        if let number = entry.pointee.number {
+            openEntry(number: number)  // `{"id":"e<number>"`
+        } else {
+            key(.openEntry)  // `{"id":`
+            string(entry.pointee.id)
+        }
         // Borrowed, not retained: the rendering holds every screen's tokens for longer than this
         // call. Read field by field, in no closure that captures the entry (which copied it).
         let tokens = rendering.tokens(at: entry)
