@@ -184,6 +184,37 @@ import Testing
         )
     }
 
+    /// A member with a number, then the next key, is written as the member and the key are.
+    @Test(arguments: [0, 7, 9, 10, 42, 99, 100, 12_345, -1, Int.min, Int.max])
+    func aMemberThenAKey(_ value: Int) {
+        #expect(
+            Self.written { $0.field(.version, value, thenKey: .url) }
+                == Self.written { writer in
+                    writer.field("version", value)
+                    writer.key("url")
+                }
+        )
+        // Written over the writer's growth, each keeps its own bytes and no more.
+        var writer = JSONWriter(capacity: 16)
+        var expected = JSONWriter(capacity: 16)
+        writer.beginArray()
+        expected.beginArray()
+        for _ in 0..<50 {
+            writer.beginObject()
+            writer.field(.version, value, thenKey: .url)
+            writer.null()
+            writer.endObject()
+            expected.beginObject()
+            expected.field("version", value)
+            expected.key("url")
+            expected.null()
+            expected.endObject()
+        }
+        writer.endArray()
+        expected.endArray()
+        #expect(writer.finish() == expected.finish())
+    }
+
     @Test(arguments: [Presentation.push, .modal, .root, nil])
     func presentationsAndPayloads(_ presentation: Presentation?) {
         #expect(

@@ -136,6 +136,37 @@ extension JSONWriter {
         needsComma = true
     }
 
+    /// Writes the member `key` with the value `value`, then the key `next` (`"version":3,"url":`)
+    /// with one room check, for a value of one or two digits; otherwise as ``field(_:_:)-(JSONKey,Int)``
+    /// and ``key(_:)-(JSONKey)`` write them.
+    @inline(__always)
+    mutating func field(_ key: JSONKey, _ value: Int, thenKey next: JSONKey) {
+        guard UInt(bitPattern: value) < 100 else {
+            field(key, value)
+            self.key(next)
+            return
+        }
+        // Both keys' texts start with their comma: the first's is written when one is due, the
+        // second's always (it follows the value).
+        let first = key.tokens.bytes
+        let second = next.tokens.bytes
+        guard let firstStart = first.baseAddress, let secondStart = second.baseAddress else { return }
+        let comma = needsComma ? 1 : 0
+        let tens = value >= 10 ? 1 : 0
+        let length = comma &+ (first.count &- 1) &+ 1 &+ tens &+ second.count
+        var text = reserve(length)
+        text.initialize(to: JSONByte.comma)
+        text += comma
+        ShortBytes.copy(from: firstStart + 1, to: text, count: first.count &- 1)
+        text += first.count &- 1
+        text.initialize(to: JSONByte.zero &+ UInt8(truncatingIfNeeded: value / 10))
+        text += tens
+        text.initialize(to: JSONByte.zero &+ UInt8(truncatingIfNeeded: value % 10))
+        ShortBytes.copy(from: secondStart, to: text + 1, count: second.count)
+        advance(by: length)
+        needsComma = false
+    }
+
     /// Writes a pre-quoted string value.
     @inline(__always)
     public mutating func constant(_ value: JSONConstant) {

@@ -315,6 +315,21 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Where the next byte goes: the end of the text so far.
     var position: Int { count }
 
+    /// Makes room for `length` more bytes and returns where the next byte goes; the caller writes
+    /// there, then counts what it wrote with ``advance(by:)``.
+    @inline(__always)
+    mutating func reserve(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+        let end = count &+ length
+        if end > capacity { grow(to: end) }
+        return base + count
+    }
+
+    /// Counts `length` bytes written where ``reserve(_:)`` said, within the room it made.
+    @inline(__always)
+    mutating func advance(by length: Int) {
+        count &+= length
+    }
+
     /// Writes one value with `body` and returns where its text lies, for ``repeatValue(_:)``.
     mutating func recordValue(_ body: (inout JSONWriter) -> Void) -> Range<Int> {
         separate()

@@ -460,12 +460,12 @@ extension JSONWriter {
         if dryRun {
             null()
             nullField(.version)
+            key(.url)
         } else {
             string(outcome.sessionID)
-            field(.version, version)
+            field(.version, version, thenKey: .url)
         }
         // From the match's bytes: no string is made for a link the request body lends.
-        key(.url)
         if outcome.match?.withURLUTF8({ string(utf8: $0) }) == nil { null() }
         var routeText: EntryMemo.RouteParams? = nil
         // The route's tokens looked up in a scope of its own that ends before anything is written:
