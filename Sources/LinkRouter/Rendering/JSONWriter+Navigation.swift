@@ -462,7 +462,7 @@ extension JSONWriter {
             nullField(.version)
             key(.url)
         } else {
-            string(outcome.sessionID)
+            smallString(outcome.sessionID)
             field(.version, version, thenKey: .url)
         }
         // From the match's bytes: no string is made for a link the request body lends.
@@ -540,6 +540,14 @@ extension JSONWriter {
             close(.closeAnswer)  // `}},"parked":null,"warnings":[]}`
             return
         }
+        answerEnd(outcome, extra: extra)
+    }
+
+    /// The payload's end, the mediation's, the parked navigation and the warnings, `extra`'s
+    /// members and the answer's end, for an answer with a parked navigation, warnings or `extra`:
+    /// out of line, as the common answer's end is one run.
+    @inline(never)
+    private mutating func answerEnd(_ outcome: NavigationOutcome, extra: ((inout JSONWriter) -> Void)?) {
         endObject()  // the payload
         endObject()  // the mediation
         if outcome.warnings.isEmpty, case .none = outcome.parked {
