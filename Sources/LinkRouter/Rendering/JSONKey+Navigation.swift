@@ -89,6 +89,8 @@ extension JSONConstant {
     static var closePush: JSONConstant { JSONConstant(literal: #","presentation":"push"}"#) }
     static var closeModal: JSONConstant { JSONConstant(literal: #","presentation":"modal"}"#) }
     static var closeRoot: JSONConstant { JSONConstant(literal: #","presentation":"root"}"#) }
+    /// `{}`: an empty object, as one write.
+    static var emptyObject: JSONConstant { JSONConstant(literal: #",{}"#) }
     /// `{"op":"dismiss"}`.
     static var dismissOp: JSONConstant { JSONConstant(literal: #",{"op":"dismiss"}"#) }
     /// `{"op":"pop","count":1}`.

@@ -175,9 +175,7 @@ extension JSONWriter {
         let start = position
         let entryParams = entry.pointee.params
         if entryParams.count == 0 {
-            // `{}` whatever the screen declares (a root entry's, most often).
-            beginObject()
-            endObject()
+            constant(.emptyObject)  // `{}` whatever the screen declares (a root entry's, most often)
         } else if let route, let tokens, route.hold(entryParams),
             tokens._withUnsafeGuaranteedRef({ Self.writeInStoredOrder(entryParams, $0) })
         {
@@ -208,6 +206,19 @@ extension JSONWriter {
     mutating func stackEntries(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         // By index: each entry is read in place, where `for item in` copies it (three retains).
         for index in entries.indices { entry(at: index, of: entries, rendering, memo: &memo) }
+    }
+
+    /// ``stackEntries(_:_:memo:)`` into a memo that has none of them (the answer's, which the stack
+    /// is written into first): each entry is written and recorded, the memo not asked. (Were one
+    /// there, its text would be written again, the same.)
+    mutating func stackEntries(_ entries: [StackEntry], _ rendering: NavigationRendering, newTo memo: inout EntryMemo) {
+        for index in entries.indices {
+            if let identity = EntryMemo.Identity(at: index, of: entries) {
+                newEntry(at: index, of: entries, identity, rendering, memo: &memo)
+            } else {
+                entry(entries[index], rendering)
+            }
+        }
     }
 
     /// The ops, each entry they hand params to recorded in the memo for the mediation's payload.
@@ -289,7 +300,7 @@ extension JSONWriter {
         let stack = resolution.stack
         for index in (stack.count - steps.added)..<stack.count {
             // Each op's opening (`{"op":"push","entry":`) is one token.
-            key(stack[index].presentation == .modal ? .presentEntry : .pushEntry)
+            if stack[index].presentation == .modal { key(.presentEntry) } else { key(.pushEntry) }
             let written = entry(at: index, of: stack, rendering, memo: &memo)
             memo.hand(written)
             endObject()
@@ -528,7 +539,7 @@ extension JSONWriter {
         withMemo(routeParams: routeText) { writer, memo in
             // Each array's end is written with what follows it: `],"transition":[` and
             // `],"mediation":{"source":`.
-            writer.stackEntries(outcome.resolution.stack, rendering, memo: &memo)
+            writer.stackEntries(outcome.resolution.stack, rendering, newTo: &memo)
             writer.reopen(.stackThenTransition)
             writer.transitionOps(of: outcome.resolution, rendering, memo: &memo)
             writer.reopen(.transitionThenMediation)
