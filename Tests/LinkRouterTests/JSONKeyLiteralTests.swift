@@ -151,6 +151,20 @@ import Testing
                 }
         )
         #expect(
+            Self.written { $0.reopen(.closeRouteNoRedirectsOpenStack) }
+                == Self.written { writer in
+                    writer.needsComma = false
+                    writer.endObject()
+                    writer.endObject()
+                    writer.field("redirects", [String]())
+                    writer.key("interceptors")
+                    writer.beginArray()
+                    writer.endArray()
+                    writer.key("stack")
+                    writer.beginArray()
+                }
+        )
+        #expect(
             Self.written { $0.reopen(.transitionThenMediation) }
                 == Self.written { writer in
                     writer.needsComma = false

@@ -347,8 +347,9 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         let start = count
         let end = start &+ range.count
         if end > capacity { grow(to: end) }
-        // The source lies before `start`: the two ranges never overlap.
-        (base + start).update(from: base + range.lowerBound, count: range.count)
+        // The source lies before `start`: the two ranges never overlap, and the bytes are copied
+        // as bytes (a call to `memcpy` wherever this is inlined, not one to a wrapper around it).
+        UnsafeMutableRawPointer(base + start).copyMemory(from: base + range.lowerBound, byteCount: range.count)
         count = end
         needsComma = true
     }

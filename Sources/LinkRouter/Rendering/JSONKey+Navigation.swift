@@ -67,6 +67,11 @@ extension JSONKey {
         JSONKey(literal: #","redirects":[],"interceptors":[],"stack":["#)
     }
 
+    /// `}},"redirects":[],"interceptors":[],"stack":[`: the route's params' end and the route's, then
+    /// ``noRedirectsOpenStack`` (written with ``JSONWriter/reopen(_:)``).
+    static var closeRouteNoRedirectsOpenStack: JSONKey {
+        JSONKey(literal: #",}},"redirects":[],"interceptors":[],"stack":["#)
+    }
     /// `],"transition":[`: the stack's end, up to the first op (written with ``JSONWriter/reopen(_:)``).
     static var stackThenTransition: JSONKey { JSONKey(literal: #",],"transition":["#) }
     /// `],"mediation":{"source":`: the transition's end, up to the source's value (written with

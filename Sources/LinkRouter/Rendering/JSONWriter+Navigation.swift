@@ -111,6 +111,14 @@ extension JSONWriter {
     /// it is.
     mutating func routeParams(_ params: EntryParams, _ tokens: RouteTokens) {
         beginObject()
+        routeParamMembers(params, tokens.paramKeys)
+        endObject()
+    }
+
+    /// The members of ``routeParams(_:_:)`` (the caller opens and closes the object) for params
+    /// matched by a route whose param keys are `tokens`: each name the route declares is written
+    /// from its pre-rendered key, any other (which a match does not hold) as it is.
+    mutating func routeParamMembers(_ params: EntryParams, _ tokens: RouteParamKeys) {
         var next = 0  // where the next name is looked for: names come in the route's order
         for index in 0..<params.count {
             let name = params.name(at: index)
@@ -122,7 +130,6 @@ extension JSONWriter {
             }
             paramValue(at: index, of: params)
         }
-        endObject()
     }
 
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
@@ -488,28 +495,27 @@ extension JSONWriter {
             routed = true
             routeTokens = rendering.tokens(of: route)
         }
-        if routed {
-            let start: Int
-            if let tokens = routeTokens {
-                // Borrowed, not retained: the rendering holds every route's tokens for longer than
-                // this call.
-                start = tokens._withUnsafeGuaranteedRef { tokens in
-                    key(tokens.head)  // `"route":{"name":…,"pattern":…,"params":`
-                    let start = position
-                    routeParams(outcome.routeParams, tokens)
-                    return start
-                }
-            } else {
-                key(.route)
-                beginObject()
-                if let route = outcome.match?.route {  // there is one: `routed`
-                    field(.name, route.name)
-                    field(.pattern, route.pattern.text)
-                }
-                key(.params)
-                start = position
-                routeParams(outcome.routeParams)
+        // Whether the route's params and the route are open, to be closed with the next run.
+        var routeOpen = false
+        if let tokens = routeTokens {
+            // Borrowed, not retained: the rendering holds every route's tokens for longer than
+            // this call; its keys are plain bits.
+            key(tokens._withUnsafeGuaranteedRef(\.head))  // `"route":{"name":…,"pattern":…,"params":{`
+            let start = position &- 1
+            routeParamMembers(outcome.routeParams, tokens._withUnsafeGuaranteedRef(\.paramKeys))
+            // The params' `}` is the first byte written next.
+            routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<(position &+ 1))
+            routeOpen = true
+        } else if routed {
+            key(.route)
+            beginObject()
+            if let route = outcome.match?.route {  // there is one: `routed`
+                field(.name, route.name)
+                field(.pattern, route.pattern.text)
             }
+            key(.params)
+            let start = position
+            routeParams(outcome.routeParams)
             routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<position)
             endObject()
         } else {
@@ -517,8 +523,16 @@ extension JSONWriter {
             null()
         }
         if outcome.redirects.isEmpty && outcome.interceptors.isEmpty {
-            key(.noRedirectsOpenStack)  // `"redirects":[],"interceptors":[],"stack":[`
+            if routeOpen {
+                reopen(.closeRouteNoRedirectsOpenStack)  // `}},"redirects":[],"interceptors":[],"stack":[`
+            } else {
+                key(.noRedirectsOpenStack)  // `"redirects":[],"interceptors":[],"stack":[`
+            }
         } else {
+            if routeOpen {
+                endObject()  // the params
+                endObject()  // the route
+            }
             field(.redirects, outcome.redirects)
             key(.interceptors)
             beginArray()
