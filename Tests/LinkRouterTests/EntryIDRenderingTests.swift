@@ -3,8 +3,8 @@ import Testing
 @testable import LinkNavigation
 @testable import LinkRouter
 
-/// An entry's id is written from its number as `string` writes its text, and an id of another
-/// spelling as given.
+/// An entry's opening and id are written from its number as the opening key and `string` write
+/// them, and an id of another spelling as given.
 @Suite struct EntryIDRenderingTests {
     @Test(arguments: [0, 1, 9, 10, 99, 100, 12_345, 99_999_999_999_999, 100_000_000_000_000, (1 << 47) - 1])
     func anIDIsWrittenAsItsText(_ number: Int) {
@@ -14,17 +14,20 @@ import Testing
         fromText.beginArray()
         // First in the array, then after a comma.
         for _ in 0..<2 {
-            fromNumber.entryID(number: number)
+            fromNumber.openEntry(number: number)
+            fromText.key(.openEntry)
             fromText.string("e\(number)")
+            fromNumber.endObject()
+            fromText.endObject()
         }
         fromNumber.endArray()
         fromText.endArray()
         let written = String(decoding: fromNumber.finish(), as: UTF8.self)
         #expect(written == String(decoding: fromText.finish(), as: UTF8.self))
-        #expect(written == "[\"e\(number)\",\"e\(number)\"]")
+        #expect(written == "[{\"id\":\"e\(number)\"},{\"id\":\"e\(number)\"}]")
     }
 
-    /// Short ids are stored a word at a time: written over many growths of the writer's room,
+    /// Short ids are stored two words at a time: written over many growths of the writer's room,
     /// each keeps its own bytes and no more.
     @Test func shortIDsAreWrittenAcrossTheWritersGrowth() {
         var fromNumber = JSONWriter()
@@ -32,8 +35,11 @@ import Testing
         fromNumber.beginArray()
         fromText.beginArray()
         for number in 0..<5_000 {
-            fromNumber.entryID(number: number % 101)
+            fromNumber.openEntry(number: number % 101)
+            fromText.key(.openEntry)
             fromText.string("e\(number % 101)")
+            fromNumber.endObject()
+            fromText.endObject()
         }
         fromNumber.endArray()
         fromText.endArray()

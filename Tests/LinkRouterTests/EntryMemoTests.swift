@@ -75,6 +75,29 @@ import Testing
         )
     }
 
+    /// A stack written into a new memo without asking it is written as through the memo, and
+    /// each of its entries is then found (and an entry given twice is written twice, alike).
+    @Test func aStackWrittenNewToTheMemoIsRecorded() throws {
+        let rendering = try EntryRenderingTests.rendering()
+        let first = Self.doc(EntryParams(["a": .string("x\"y")]), id: "e1", .root)
+        let second = Self.doc(EntryParams(["z": .int(3)]), id: Self.longID)
+        let stack = [first, second, first]
+        var asked = JSONWriter()
+        asked.withMemo { writer, memo in
+            writer.stack(stack, rendering, memo: &memo)
+        }
+        var new = JSONWriter()
+        var found: [Bool] = []
+        new.withMemo { writer, memo in
+            writer.beginArray()
+            writer.stackEntries(stack, rendering, newTo: &memo)
+            writer.endArray()
+            found = [first, second, Self.doc(EntryParams(), id: "e9")].map { memo.written($0) != nil }
+        }
+        #expect(new.finish() == asked.finish())
+        #expect(found == [true, true, false])
+    }
+
     /// The destination is in the stack, in its `push` and in the mediation, its params in the
     /// payload: each time the same text, escapes and non-ASCII included.
     @Test func theDestinationIsWrittenAlikeEverywhere() throws {

@@ -100,13 +100,14 @@ import Testing
 
     @Test func topLevelRuns() {
         #expect(
-            Self.texts(JSONKey.noRedirectsThenStack.tokens)
+            Self.texts(JSONKey.noRedirectsOpenStack.tokens)
                 == Self.rendered { writer in
                     writer.field("redirects", [String]())
                     writer.key("interceptors")
                     writer.beginArray()
                     writer.endArray()
                     writer.key("stack")
+                    writer.beginArray()
                 }
         )
         #expect(
@@ -135,6 +136,97 @@ import Testing
                     writer.endArray()
                 }
         )
+    }
+
+    /// The runs that close a container are written with no comma in front, whether one is due
+    /// or not, as the writer's own closing would.
+    @Test func closingRuns() {
+        #expect(
+            Self.written { $0.reopen(.stackThenTransition) }
+                == Self.written { writer in
+                    writer.needsComma = false
+                    writer.endArray()
+                    writer.key("transition")
+                    writer.beginArray()
+                }
+        )
+        #expect(
+            Self.written { $0.reopen(.closeRouteNoRedirectsOpenStack) }
+                == Self.written { writer in
+                    writer.needsComma = false
+                    writer.endObject()
+                    writer.endObject()
+                    writer.field("redirects", [String]())
+                    writer.key("interceptors")
+                    writer.beginArray()
+                    writer.endArray()
+                    writer.key("stack")
+                    writer.beginArray()
+                }
+        )
+        #expect(
+            Self.written { $0.reopen(.transitionThenMediation) }
+                == Self.written { writer in
+                    writer.needsComma = false
+                    writer.endArray()
+                    writer.key("mediation")
+                    writer.beginObject()
+                    writer.key("source")
+                }
+        )
+        #expect(
+            Self.written { $0.close(.closeAnswer) }
+                == Self.written { writer in
+                    writer.needsComma = false
+                    writer.endObject()
+                    writer.endObject()
+                    writer.nullField("parked")
+                    writer.key("warnings")
+                    writer.beginArray()
+                    writer.endArray()
+                    writer.endObject()
+                }
+        )
+        // After each, the next member or element goes without a comma, the next after a value with one.
+        #expect(
+            Self.written { writer in
+                writer.reopen(.stackThenTransition)
+                writer.int(1)
+                writer.close(.closeAnswer)
+                writer.int(2)
+            } == ["],\"transition\":[1}},\"parked\":null,\"warnings\":[]},2"].flatMap { [$0, $0] }
+        )
+    }
+
+    /// A member with a number, then the next key, is written as the member and the key are.
+    @Test(arguments: [0, 7, 9, 10, 42, 99, 100, 12_345, -1, Int.min, Int.max])
+    func aMemberThenAKey(_ value: Int) {
+        #expect(
+            Self.written { $0.field(.version, value, thenKey: .url) }
+                == Self.written { writer in
+                    writer.field("version", value)
+                    writer.key("url")
+                }
+        )
+        // Written over the writer's growth, each keeps its own bytes and no more.
+        var writer = JSONWriter(capacity: 16)
+        var expected = JSONWriter(capacity: 16)
+        writer.beginArray()
+        expected.beginArray()
+        for _ in 0..<50 {
+            writer.beginObject()
+            writer.field(.version, value, thenKey: .url)
+            writer.null()
+            writer.endObject()
+            expected.beginObject()
+            expected.field("version", value)
+            expected.key("url")
+            expected.null()
+            expected.endObject()
+        }
+        writer.endArray()
+        expected.endArray()
+        #expect(writer.finish() == expected.finish())
     }
 
     @Test(arguments: [Presentation.push, .modal, .root, nil])

@@ -28,6 +28,42 @@ import Testing
         #expect(index.tokens(named: ScreenNameIndex.words(of: "screen-number-1-of-the-table")) == nil)
     }
 
+    /// The screen at an entry's position hint is taken when its name is the entry's (the same
+    /// bits); any other hint, or none, or one past the table, leaves the name to find it.
+    @Test(arguments: [0, 1, 7, 39, 40, 0xFFFF, -1])
+    func aHintIsCheckedByTheName(hint: Int) throws {
+        let graph = try Self.graph()
+        let screens = graph.ordered.map(ScreenTokens.init)
+        let index = ScreenNameIndex(screens)
+        defer { withExtendedLifetime(screens) {} }
+        for screen in graph.ordered.prefix(8) {
+            let found = index.tokens(named: ScreenNameIndex.words(of: screen.name), hint: hint)
+            #expect(found?.takeUnretainedValue().screen.name == screen.name, "\(screen.name) at \(hint)")
+        }
+        #expect(index.tokens(named: ScreenNameIndex.words(of: "none"), hint: hint) == nil)
+        let apart = String(decoding: Array(graph.ordered[0].name.utf8), as: UTF8.self)
+        #expect(index.tokens(named: ScreenNameIndex.words(of: apart), hint: hint) == nil)
+    }
+
+    /// Entries made with their screen's position, or a wrong one, or none, find their screen.
+    @Test func entriesFindTheirScreenWhateverTheirHint() throws {
+        let graph = try Self.graph()
+        let rendering = NavigationRendering(graph)
+        for (position, screen) in graph.ordered.enumerated() {
+            for hint in [position, (position + 1) % graph.ordered.count, nil] {
+                let entry = StackEntry(
+                    number: 3,
+                    screen: screen.name,
+                    params: EntryParams(),
+                    presentation: .push,
+                    position: hint
+                )
+                let found = withUnsafePointer(to: entry) { rendering.tokens(at: $0)?.takeUnretainedValue() }
+                #expect(found?.screen.name == screen.name, "\(screen.name) hinted \(String(describing: hint))")
+            }
+        }
+    }
+
     @Test func aNameStoredApartIsLeftToTheGraph() throws {
         let graph = try Self.graph()
         let screens = graph.ordered.map(ScreenTokens.init)

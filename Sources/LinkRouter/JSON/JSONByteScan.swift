@@ -34,6 +34,18 @@ enum JSONByteScan {
         return (controls | quotes | backslashes | (word & highBits)) == 0
     }
 
+    /// The high bit of each byte of `word` that a JSON string may not carry as it is (a control,
+    /// `"`, `\` or DEL), for a word whose bytes are all ASCII: then no add carries from one byte
+    /// into the next, and the answer is exact for each byte. (A byte of 0x80 or more carries only
+    /// into the bytes above it.)
+    @inline(__always)
+    static func escapesInASCII(_ word: UInt64) -> UInt64 {
+        let plain =
+            (word &+ ones &* 0x60) & ((word ^ (ones &* 0x22)) &+ ones &* 0x7F)
+            & ((word ^ (ones &* 0x5C)) &+ ones &* 0x7F)
+        return (~plain | (word &+ ones)) & highBits
+    }
+
     /// ``isPlainForWriter(_:)`` over a run of words, each folded in with a few adds and logic
     /// operations and the run tested once at the end. Exact both ways: with every byte ASCII (else
     /// `isPlain` is `false` anyway), no add carries from one byte into the next.

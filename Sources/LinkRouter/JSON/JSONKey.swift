@@ -119,6 +119,54 @@ extension JSONWriter {
         needsComma = false
     }
 
+    /// Writes a pre-rendered run that closes the container open and opens the next one, such as
+    /// `],"transition":[`: no comma goes in front of it; the next call writes the first element
+    /// or member.
+    @inline(__always)
+    mutating func reopen(_ key: JSONKey) {
+        appendClosingText(key.tokens.bytes)
+        needsComma = false
+    }
+
+    /// Writes a pre-rendered run that closes the container open and ends with a value, such as
+    /// the end of an answer: no comma goes in front of it.
+    @inline(__always)
+    mutating func close(_ run: JSONConstant) {
+        appendClosingText(run.tokens.bytes)
+        needsComma = true
+    }
+
+    /// Writes the member `key` with the value `value`, then the key `next` (`"version":3,"url":`)
+    /// with one room check, for a value of one or two digits; otherwise as ``field(_:_:)-(JSONKey,Int)``
+    /// and ``key(_:)-(JSONKey)`` write them.
+    @inline(__always)
+    mutating func field(_ key: JSONKey, _ value: Int, thenKey next: JSONKey) {
+        guard UInt(bitPattern: value) < 100 else {
+            field(key, value)
+            self.key(next)
+            return
+        }
+        // Both keys' texts start with their comma: the first's is written when one is due, the
+        // second's always (it follows the value).
+        let first = key.tokens.bytes
+        let second = next.tokens.bytes
+        guard let firstStart = first.baseAddress, let secondStart = second.baseAddress else { return }
+        let comma = needsComma ? 1 : 0
+        let tens = value >= 10 ? 1 : 0
+        let length = comma &+ (first.count &- 1) &+ 1 &+ tens &+ second.count
+        var text = reserve(length)
+        text.initialize(to: JSONByte.comma)
+        text += comma
+        ShortBytes.copy(from: firstStart + 1, to: text, count: first.count &- 1)
+        text += first.count &- 1
+        text.initialize(to: JSONByte.zero &+ UInt8(truncatingIfNeeded: value / 10))
+        text += tens
+        text.initialize(to: JSONByte.zero &+ UInt8(truncatingIfNeeded: value % 10))
+        ShortBytes.copy(from: secondStart, to: text + 1, count: second.count)
+        advance(by: length)
+        needsComma = false
+    }
+
     /// Writes a pre-quoted string value.
     @inline(__always)
     public mutating func constant(_ value: JSONConstant) {

@@ -144,39 +144,44 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = true
     }
 
-    /// Writes the entry id `"e<number>"` (`number` not negative) from its digits, with no string.
+    /// Writes a stack entry's opening and its id, `{"id":"e<number>"` (`number` not negative),
+    /// from its digits, with no string.
     @inline(__always)  // one or two digits, into the entry's writer: no call
-    mutating func entryID(number: Int) {
+    mutating func openEntry(number: Int) {
         let value = UInt(bitPattern: number)
-        if value < 100 {
-            // One or two digits (most sessions' entries): `"e7"` or `"e42"`, after a comma when one
-            // is due, made as one word (its first byte first) and stored whole.
-            let units = UInt64(truncatingIfNeeded: value % 10) &+ 0x30
-            var word: UInt64
-            var length: Int
-            if value >= 10 {
-                let tens = UInt64(truncatingIfNeeded: value / 10) &+ 0x30
-                word = 0x22_00_00_65_22 | tens << 16 | units << 24
-                length = 5
-            } else {
-                word = 0x22_00_65_22 | units << 16
-                length = 4
-            }
-            if needsComma {
-                word = word << 8 | 0x2C
-                length &+= 1
-            }
-            // The whole word is stored: room is made for its eight bytes, `length` of them kept.
-            if count &+ 8 > capacity { grow(to: count &+ 8) }
-            UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
-            count &+= length
-            needsComma = true
-        } else {
+        guard value < 100 else {
+            key(.openEntry)
             entryID(longNumber: value)
+            return
         }
+        // One or two digits (most sessions' entries): `{"id":"e` as one word, then the digits and
+        // the closing quote as another, after a comma when one is due, each stored whole.
+        let units = UInt64(truncatingIfNeeded: value % 10) &+ 0x30
+        let digits: UInt64
+        let length: Int
+        if value >= 10 {
+            let tens = UInt64(truncatingIfNeeded: value / 10) &+ 0x30
+            digits = tens | units << 8 | 0x22 << 16
+            length = 11
+        } else {
+            digits = units | 0x22 << 8
+            length = 10
+        }
+        let comma = needsComma ? 1 : 0
+        // The two words are stored whole: room is made for their sixteen bytes, `length` of them kept.
+        if count &+ 17 > capacity { grow(to: count &+ 17) }
+        let text = UnsafeMutableRawPointer(base + count)
+        text.storeBytes(of: JSONByte.comma, as: UInt8.self)
+        text.storeBytes(of: Self.openEntryWord.littleEndian, toByteOffset: comma, as: UInt64.self)
+        text.storeBytes(of: digits.littleEndian, toByteOffset: comma &+ 8, as: UInt64.self)
+        count &+= comma &+ length
+        needsComma = true
     }
 
-    /// ``entryID(number:)`` for a number of three digits or more.
+    /// `{"id":"e`, its first byte first.
+    private static var openEntryWord: UInt64 { 0x6522_3A22_6469_227B }
+
+    /// The id `"e<number>"` of ``openEntry(number:)`` for a number of three digits or more.
     @inline(never)
     private mutating func entryID(longNumber value: UInt) {
         var digits = 1
@@ -310,6 +315,21 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Where the next byte goes: the end of the text so far.
     var position: Int { count }
 
+    /// Makes room for `length` more bytes and returns where the next byte goes; the caller writes
+    /// there, then counts what it wrote with ``advance(by:)``.
+    @inline(__always)
+    mutating func reserve(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+        let end = count &+ length
+        if end > capacity { grow(to: end) }
+        return base + count
+    }
+
+    /// Counts `length` bytes written where ``reserve(_:)`` said, within the room it made.
+    @inline(__always)
+    mutating func advance(by length: Int) {
+        count &+= length
+    }
+
     /// Writes one value with `body` and returns where its text lies, for ``repeatValue(_:)``.
     mutating func recordValue(_ body: (inout JSONWriter) -> Void) -> Range<Int> {
         separate()
@@ -327,8 +347,9 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         let start = count
         let end = start &+ range.count
         if end > capacity { grow(to: end) }
-        // The source lies before `start`: the two ranges never overlap.
-        (base + start).update(from: base + range.lowerBound, count: range.count)
+        // The source lies before `start`: the two ranges never overlap, and the bytes are copied
+        // as bytes (a call to `memcpy` wherever this is inlined, not one to a wrapper around it).
+        UnsafeMutableRawPointer(base + start).copyMemory(from: base + range.lowerBound, byteCount: range.count)
         count = end
         needsComma = true
     }
@@ -354,6 +375,17 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         let target = base + count
         target.initialize(to: JSONByte.comma)
         ShortBytes.copy(from: source + 1, to: target + comma, count: text.count &- 1)
+        count = end
+    }
+
+    /// Writes `text` (a comma, then pre-rendered text that closes a container) without the comma:
+    /// none goes before a closing bracket or brace.
+    @inline(__always)
+    mutating func appendClosingText(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let source = text.baseAddress, text.count > 1 else { return }
+        let end = count &+ (text.count &- 1)
+        if end > capacity { grow(to: end) }
+        ShortBytes.copy(from: source + 1, to: base + count, count: text.count &- 1)
         count = end
     }
 

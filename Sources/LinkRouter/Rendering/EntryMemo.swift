@@ -245,6 +245,20 @@ extension JSONWriter {
             repeatValue(seen.range)
             return seen
         }
+        return newEntry(at: index, of: entries, identity, rendering, memo: &memo)
+    }
+
+    /// Writes the entry at `index` of `entries`, whose bits are `identity` and which the memo
+    /// does not have, and records it.
+    @inline(__always)  // into each caller, which then reads the entry where it lies
+    @discardableResult
+    mutating func newEntry(
+        at index: Int,
+        of entries: [StackEntry],
+        _ identity: EntryMemo.Identity,
+        _ rendering: NavigationRendering,
+        memo: inout EntryMemo
+    ) -> EntryMemo.Written {
         var params = 0..<0
         var tokens: Unmanaged<ScreenTokens>?
         let route = memo.routeParams

@@ -61,11 +61,22 @@ extension JSONKey {
     static var openRedirectedScreen: JSONKey { JSONKey(literal: #",{"status":"redirected_screen","session":"#) }
     static var openUnchanged: JSONKey { JSONKey(literal: #",{"status":"unchanged","session":"#) }
 
-    /// `"redirects":[],"interceptors":[],"stack":`, for an answer with neither redirects nor
-    /// interceptors.
-    static var noRedirectsThenStack: JSONKey {
-        JSONKey(literal: #","redirects":[],"interceptors":[],"stack":"#)
+    /// `"redirects":[],"interceptors":[],"stack":[`, for an answer with neither redirects nor
+    /// interceptors: up to the stack's first entry.
+    static var noRedirectsOpenStack: JSONKey {
+        JSONKey(literal: #","redirects":[],"interceptors":[],"stack":["#)
     }
+
+    /// `}},"redirects":[],"interceptors":[],"stack":[`: the route's params' end and the route's, then
+    /// ``noRedirectsOpenStack`` (written with ``JSONWriter/reopen(_:)``).
+    static var closeRouteNoRedirectsOpenStack: JSONKey {
+        JSONKey(literal: #",}},"redirects":[],"interceptors":[],"stack":["#)
+    }
+    /// `],"transition":[`: the stack's end, up to the first op (written with ``JSONWriter/reopen(_:)``).
+    static var stackThenTransition: JSONKey { JSONKey(literal: #",],"transition":["#) }
+    /// `],"mediation":{"source":`: the transition's end, up to the source's value (written with
+    /// ``JSONWriter/reopen(_:)``).
+    static var transitionThenMediation: JSONKey { JSONKey(literal: #",],"mediation":{"source":"#) }
 
     /// `"mediation":{"source":`.
     static var mediationSource: JSONKey { JSONKey(literal: #","mediation":{"source":"#) }
@@ -83,12 +94,17 @@ extension JSONConstant {
     static var closePush: JSONConstant { JSONConstant(literal: #","presentation":"push"}"#) }
     static var closeModal: JSONConstant { JSONConstant(literal: #","presentation":"modal"}"#) }
     static var closeRoot: JSONConstant { JSONConstant(literal: #","presentation":"root"}"#) }
+    /// `{}`: an empty object, as one write.
+    static var emptyObject: JSONConstant { JSONConstant(literal: #",{}"#) }
     /// `{"op":"dismiss"}`.
     static var dismissOp: JSONConstant { JSONConstant(literal: #",{"op":"dismiss"}"#) }
     /// `{"op":"pop","count":1}`.
     static var popOne: JSONConstant { JSONConstant(literal: #",{"op":"pop","count":1}"#) }
     /// `"parked":null,"warnings":[]`: the last members of an answer with neither.
     static var noParkedNoWarnings: JSONConstant { JSONConstant(literal: #","parked":null,"warnings":[]"#) }
+    /// `}},"parked":null,"warnings":[]}`: the payload's end, the mediation's and the answer's, for an
+    /// answer with neither (written with ``JSONWriter/close(_:)``).
+    static var closeAnswer: JSONConstant { JSONConstant(literal: #",}},"parked":null,"warnings":[]}"#) }
 }
 
 /// The runs chosen by a case, each case's literal written at a site of its own: a literal's copy

@@ -111,6 +111,14 @@ extension JSONWriter {
     /// it is.
     mutating func routeParams(_ params: EntryParams, _ tokens: RouteTokens) {
         beginObject()
+        routeParamMembers(params, tokens.paramKeys)
+        endObject()
+    }
+
+    /// The members of ``routeParams(_:_:)`` (the caller opens and closes the object) for params
+    /// matched by a route whose param keys are `tokens`: each name the route declares is written
+    /// from its pre-rendered key, any other (which a match does not hold) as it is.
+    mutating func routeParamMembers(_ params: EntryParams, _ tokens: RouteParamKeys) {
         var next = 0  // where the next name is looked for: names come in the route's order
         for index in 0..<params.count {
             let name = params.name(at: index)
@@ -122,7 +130,6 @@ extension JSONWriter {
             }
             paramValue(at: index, of: params)
         }
-        endObject()
     }
 
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
@@ -156,8 +163,12 @@ extension JSONWriter {
         tokens found: inout Unmanaged<ScreenTokens>?,
         route: EntryMemo.RouteParams? = nil
     ) {
-        key(.openEntry)  // `{"id":`
-        if let number = entry.pointee.number { entryID(number: number) } else { string(entry.pointee.id) }
+        if let number = entry.pointee.number {
+            openEntry(number: number)  // `{"id":"e<number>"`
+        } else {
+            key(.openEntry)  // `{"id":`
+            string(entry.pointee.id)
+        }
         // Borrowed, not retained: the rendering holds every screen's tokens for longer than this
         // call. Read field by field, in no closure that captures the entry (which copied it).
         let tokens = rendering.tokens(at: entry)
@@ -171,9 +182,7 @@ extension JSONWriter {
         let start = position
         let entryParams = entry.pointee.params
         if entryParams.count == 0 {
-            // `{}` whatever the screen declares (a root entry's, most often).
-            beginObject()
-            endObject()
+            constant(.emptyObject)  // `{}` whatever the screen declares (a root entry's, most often)
         } else if let route, let tokens, route.hold(entryParams),
             tokens._withUnsafeGuaranteedRef({ Self.writeInStoredOrder(entryParams, $0) })
         {
@@ -196,14 +205,42 @@ extension JSONWriter {
 
     mutating func stack(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
+        stackEntries(entries, rendering, memo: &memo)
+        endArray()
+    }
+
+    /// The entries of ``stack(_:_:memo:)``, in an array its caller opens and closes.
+    mutating func stackEntries(_ entries: [StackEntry], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         // By index: each entry is read in place, where `for item in` copies it (three retains).
         for index in entries.indices { entry(at: index, of: entries, rendering, memo: &memo) }
-        endArray()
+    }
+
+    /// ``stackEntries(_:_:memo:)`` into a memo that has none of them (the answer's, which the stack
+    /// is written into first): each entry is written and recorded, the memo not asked. (Were one
+    /// there, its text would be written again, the same.)
+    mutating func stackEntries(_ entries: [StackEntry], _ rendering: NavigationRendering, newTo memo: inout EntryMemo) {
+        for index in entries.indices {
+            if let identity = EntryMemo.Identity(at: index, of: entries) {
+                newEntry(at: index, of: entries, identity, rendering, memo: &memo)
+            } else {
+                entry(entries[index], rendering)
+            }
+        }
     }
 
     /// The ops, each entry they hand params to recorded in the memo for the mediation's payload.
     mutating func transition(_ ops: [TransitionOp], _ rendering: NavigationRendering, memo: inout EntryMemo) {
         beginArray()
+        transitionOps(ops, rendering, memo: &memo)
+        endArray()
+    }
+
+    /// The ops of ``transition(_:_:memo:)``, in an array its caller opens and closes.
+    private mutating func transitionOps(
+        _ ops: [TransitionOp],
+        _ rendering: NavigationRendering,
+        memo: inout EntryMemo
+    ) {
         memo.startHanding()
         for index in ops.indices {
             // Each op's opening (`{"op":"push","entry":`) is one token.
@@ -242,17 +279,22 @@ extension JSONWriter {
                 endObject()
             }
         }
-        endArray()
     }
 
     /// ``transition(_:_:memo:)`` for `resolution`'s transition, written from its steps when it
     /// has them (the entries added read where they lie in its stack), with no array of ops made.
     mutating func transition(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+        beginArray()
+        transitionOps(of: resolution, rendering, memo: &memo)
+        endArray()
+    }
+
+    /// The ops of ``transition(of:_:memo:)``, in an array its caller opens and closes.
+    mutating func transitionOps(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         guard let steps = resolution.steps else {
-            transition(resolution.transition, rendering, memo: &memo)
+            transitionOps(resolution.transition, rendering, memo: &memo)
             return
         }
-        beginArray()
         memo.startHanding()
         for _ in 0..<steps.dismisses { constant(.dismissOp) }
         if steps.popped == 1 {
@@ -265,12 +307,11 @@ extension JSONWriter {
         let stack = resolution.stack
         for index in (stack.count - steps.added)..<stack.count {
             // Each op's opening (`{"op":"push","entry":`) is one token.
-            key(stack[index].presentation == .modal ? .presentEntry : .pushEntry)
+            if stack[index].presentation == .modal { key(.presentEntry) } else { key(.pushEntry) }
             let written = entry(at: index, of: stack, rendering, memo: &memo)
             memo.hand(written)
             endObject()
         }
-        endArray()
     }
 
     /// The `"mediation":{…}` member. Right after ``transition(_:_:memo:)`` in the same memo, its
@@ -287,15 +328,25 @@ extension JSONWriter {
         key(.destination)
         optionalEntry(mediation.destination, rendering, memo: &memo)
         presentationAndPayload(mediation.presentation)  // `"presentation":…,"payload":{`
-        payload(mediation, rendering, memo: &memo)
+        payloadMembers(mediation, rendering, memo: &memo)
+        endObject()  // the payload
+        endObject()  // the mediation
     }
 
     /// ``mediation(_:_:memo:)`` for `resolution`'s mediation, read from the resolution in place:
     /// its source, its new stack's top as the destination; the mediation itself is made only
     /// when its payload is not in the memo.
-    @inline(__always)  // into the answer, its one caller on the request path
     mutating func mediation(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         key(.mediationSource)  // `"mediation":{"source":`
+        mediationMembers(of: resolution, rendering, memo: &memo)
+        endObject()  // the payload
+        endObject()  // the mediation
+    }
+
+    /// The members of ``mediation(of:_:memo:)`` from the source's value on, the payload's
+    /// members last: the caller closes the payload and the mediation.
+    @inline(__always)  // into the answer, its one caller on the request path
+    mutating func mediationMembers(of resolution: Resolution, _ rendering: NavigationRendering, memo: inout EntryMemo) {
         optionalEntry(resolution.source, rendering, memo: &memo)
         key(.destination)
         // Read where it lies in the stack: a copy would retain its strings and params.
@@ -309,16 +360,20 @@ extension JSONWriter {
             presentationAndPayload(nil)
         }
         if memo.handedAll {
-            payload(Mediation?.none, rendering, memo: &memo)
+            payloadMembers(Mediation?.none, rendering, memo: &memo)
         } else {
-            payload(resolution.mediation, rendering, memo: &memo)
+            payloadMembers(resolution.mediation, rendering, memo: &memo)
         }
     }
 
-    /// The payload's members and the mediation's end: from the memo when it holds every entry the
+    /// The payload's members (its caller closes it): from the memo when it holds every entry the
     /// transition handed (`mediation` is then not read), else from `mediation`. The memo's handed
     /// entries serve this one payload: they are forgotten at its end.
-    private mutating func payload(_ mediation: Mediation?, _ rendering: NavigationRendering, memo: inout EntryMemo) {
+    private mutating func payloadMembers(
+        _ mediation: Mediation?,
+        _ rendering: NavigationRendering,
+        memo: inout EntryMemo
+    ) {
         // One member per screen: a screen handed params twice keeps its last payload.
         if memo.handedAll {
             // The mediation's payload is read from the resolution's transition, just written: its
@@ -330,8 +385,6 @@ extension JSONWriter {
                 repeatValue(member.params)
             }
             memo.endHanding()
-            endObject()
-            endObject()
             return
         }
         mediation?.forEachPayloadMember { item in
@@ -358,8 +411,6 @@ extension JSONWriter {
                 params(item.params, nil)
             }
         }
-        endObject()
-        endObject()
     }
 
     @inline(__always)  // into the mediation, which then reads the entry where it lies
@@ -427,12 +478,12 @@ extension JSONWriter {
         if dryRun {
             null()
             nullField(.version)
+            key(.url)
         } else {
-            string(outcome.sessionID)
-            field(.version, version)
+            smallString(outcome.sessionID)
+            field(.version, version, thenKey: .url)
         }
         // From the match's bytes: no string is made for a link the request body lends.
-        key(.url)
         if outcome.match?.withURLUTF8({ string(utf8: $0) }) == nil { null() }
         var routeText: EntryMemo.RouteParams? = nil
         // The route's tokens looked up in a scope of its own that ends before anything is written:
@@ -444,28 +495,27 @@ extension JSONWriter {
             routed = true
             routeTokens = rendering.tokens(of: route)
         }
-        if routed {
-            let start: Int
-            if let tokens = routeTokens {
-                // Borrowed, not retained: the rendering holds every route's tokens for longer than
-                // this call.
-                start = tokens._withUnsafeGuaranteedRef { tokens in
-                    key(tokens.head)  // `"route":{"name":…,"pattern":…,"params":`
-                    let start = position
-                    routeParams(outcome.routeParams, tokens)
-                    return start
-                }
-            } else {
-                key(.route)
-                beginObject()
-                if let route = outcome.match?.route {  // there is one: `routed`
-                    field(.name, route.name)
-                    field(.pattern, route.pattern.text)
-                }
-                key(.params)
-                start = position
-                routeParams(outcome.routeParams)
+        // Whether the route's params and the route are open, to be closed with the next run.
+        var routeOpen = false
+        if let tokens = routeTokens {
+            // Borrowed, not retained: the rendering holds every route's tokens for longer than
+            // this call; its keys are plain bits.
+            key(tokens._withUnsafeGuaranteedRef(\.head))  // `"route":{"name":…,"pattern":…,"params":{`
+            let start = position &- 1
+            routeParamMembers(outcome.routeParams, tokens._withUnsafeGuaranteedRef(\.paramKeys))
+            // The params' `}` is the first byte written next.
+            routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<(position &+ 1))
+            routeOpen = true
+        } else if routed {
+            key(.route)
+            beginObject()
+            if let route = outcome.match?.route {  // there is one: `routed`
+                field(.name, route.name)
+                field(.pattern, route.pattern.text)
             }
+            key(.params)
+            let start = position
+            routeParams(outcome.routeParams)
             routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<position)
             endObject()
         } else {
@@ -473,8 +523,16 @@ extension JSONWriter {
             null()
         }
         if outcome.redirects.isEmpty && outcome.interceptors.isEmpty {
-            key(.noRedirectsThenStack)
+            if routeOpen {
+                reopen(.closeRouteNoRedirectsOpenStack)  // `}},"redirects":[],"interceptors":[],"stack":[`
+            } else {
+                key(.noRedirectsOpenStack)  // `"redirects":[],"interceptors":[],"stack":[`
+            }
         } else {
+            if routeOpen {
+                endObject()  // the params
+                endObject()  // the route
+            }
             field(.redirects, outcome.redirects)
             key(.interceptors)
             beginArray()
@@ -487,17 +545,36 @@ extension JSONWriter {
             }
             endArray()
             key(.stack)
+            beginArray()
         }
         // The memo records entries and the route's params by their bits without owning them: every
         // entry it is given is the outcome's (its stack, its transition, its mediation), as are the
         // route's params, which this call borrows until the memo is gone.
         withMemo(routeParams: routeText) { writer, memo in
-            writer.stack(outcome.resolution.stack, rendering, memo: &memo)
-            writer.key(.transition)
-            writer.transition(of: outcome.resolution, rendering, memo: &memo)
-            writer.mediation(of: outcome.resolution, rendering, memo: &memo)
+            // Each array's end is written with what follows it: `],"transition":[` and
+            // `],"mediation":{"source":`.
+            writer.stackEntries(outcome.resolution.stack, rendering, newTo: &memo)
+            writer.reopen(.stackThenTransition)
+            writer.transitionOps(of: outcome.resolution, rendering, memo: &memo)
+            writer.reopen(.transitionThenMediation)
+            writer.mediationMembers(of: outcome.resolution, rendering, memo: &memo)
         }
         // A match on the read value, not a binding compared with `nil`: that would copy it.
+        if outcome.warnings.isEmpty, case .none = outcome.parked, extra == nil {
+            // The payload's end, the mediation's and the answer's with the members between.
+            close(.closeAnswer)  // `}},"parked":null,"warnings":[]}`
+            return
+        }
+        answerEnd(outcome, extra: extra)
+    }
+
+    /// The payload's end, the mediation's, the parked navigation and the warnings, `extra`'s
+    /// members and the answer's end, for an answer with a parked navigation, warnings or `extra`:
+    /// out of line, as the common answer's end is one run.
+    @inline(never)
+    private mutating func answerEnd(_ outcome: NavigationOutcome, extra: ((inout JSONWriter) -> Void)?) {
+        endObject()  // the payload
+        endObject()  // the mediation
         if outcome.warnings.isEmpty, case .none = outcome.parked {
             constant(.noParkedNoWarnings)
         } else {

@@ -20,9 +20,14 @@ struct ScreenNameIndex: @unchecked Sendable {
     /// A power of two of slots, at most half of them used; an empty slot has no tokens.
     private let slots: [Slot]
     private let shift: UInt64
+    /// `screens` in their order, which is the graph's: an entry's position hint is checked here
+    /// first, with no hash.
+    private let positions: [Slot]
 
-    /// Indexes `screens` by their names; the caller keeps them alive as long as this index.
+    /// Indexes `screens` (in the graph's order) by their names and positions; the caller keeps
+    /// them alive as long as this index.
     init(_ screens: [ScreenTokens]) {
+        positions = screens.map { Slot(name: Self.words(of: $0.screen.name), tokens: Unmanaged.passUnretained($0)) }
         var size = 4
         while size < screens.count * 2 { size *= 2 }
         shift = UInt64(64 - size.trailingZeroBitCount)
@@ -46,6 +51,18 @@ struct ScreenNameIndex: @unchecked Sendable {
     @inline(__always)
     private static func start(_ name: (UInt64, UInt64), shift: UInt64) -> Int {
         Int(truncatingIfNeeded: ((name.0 ^ name.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9) >> shift)
+    }
+
+    /// The tokens of the screen whose name has these words, or `nil` when none has them: the
+    /// screen at `hint` (any number) when its name has them, else looked up.
+    @inline(__always)
+    func tokens(named name: (UInt64, UInt64), hint: Int) -> Unmanaged<ScreenTokens>? {
+        let byHint = positions.withUnsafeBufferPointer { positions -> Unmanaged<ScreenTokens>? in
+            guard UInt(bitPattern: hint) < UInt(bitPattern: positions.count), positions[hint].name == name
+            else { return nil }
+            return positions[hint].tokens
+        }
+        return byHint ?? tokens(named: name)
     }
 
     /// The tokens of the screen whose name has these words, or `nil` when none has them.
