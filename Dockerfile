@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
 # linkrouterd: build on the Swift 6.3 Debian 12 image, run on debian:bookworm-slim with the
-# distribution's libmicrohttpd (the .so name comes from the distro, so both stages use bookworm).
+# distribution's libmicrohttpd and mimalloc (the .so names come from the distro, so both stages use
+# bookworm).
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev=0.9.75-6 pkg-config=1.8.1-1 \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev=0.9.75-6 libmimalloc-dev=2.0.9+ds-2 pkg-config=1.8.1-1 \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Resolve first: a cached layer as long as the manifest does not change.
@@ -22,7 +23,7 @@ RUN --mount=type=cache,target=/src/.build \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12=0.9.75-6 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12=0.9.75-6 libmimalloc2.0=2.0.9+ds-2 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --user-group --create-home --system --skel /dev/null --home-dir /app linkrouter
 WORKDIR /app

@@ -1,6 +1,6 @@
 # linkrouter: `make run` and `make test` set up everything they need on a fresh Debian machine.
 SWIFT ?= swift
-APT_PACKAGES := libmicrohttpd-dev pkg-config
+APT_PACKAGES := libmicrohttpd-dev libmimalloc-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build test deps format lint lint-docker bench-match run clean embed-config

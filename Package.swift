@@ -66,7 +66,12 @@ let package = Package(
                 "LinkRouting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // mimalloc (Debian's libmimalloc-dev) comes before libc in the lookup order, so it serves
+            // every malloc of the process: libmicrohttpd's per-response calloc and header copies, the
+            // Swift runtime's objects. ~940 instructions and ~60 code lines fewer per request than
+            // glibc's allocator, and fewer bytes per session (README, "Memory").
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
         .testTarget(
             name: "LinkRouterTests",

@@ -60,7 +60,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])],
+            // The allocator linkrouterd links (root Package.swift), so that only the HTTP stack differs.
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,8 @@
 #   hummingbird  the same LinkRouter engine (APIResponder) behind Hummingbird 2.28.1
 #                (Sources/HummingbirdPeer), so only the HTTP stack differs;
 #   mhd-static   the ceiling of the HTTP library linkrouterd is built on: libmicrohttpd with
-#                linkrouterd's flags and limits answering the same fixed JSON (http/mhd-static.c);
+#                linkrouterd's flags, limits and allocator (mimalloc) answering the same fixed JSON
+#                (http/mhd-static.c);
 #   linkrouterd  `linkrouterd serve --threads 1`, access log off (its default).
 # Every server is pinned to CPU 1 and wrk (-t1, keep-alive, no pipelining) to CPU 0. The request
 # stream (http/navigate.lua) rotates the 203 GitHub-API link URLs over sessions s0..s999, the body the
@@ -52,6 +53,8 @@ command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$missing nginx-light"
 command -v curl >/dev/null 2>&1 || missing="$missing curl"
 command -v taskset >/dev/null 2>&1 || missing="$missing util-linux"
+# linkrouterd, the Hummingbird peer and mhd-static link mimalloc (Package.swift).
+dpkg -s libmimalloc-dev >/dev/null 2>&1 || missing="$missing libmimalloc-dev"
 if [ -n "$missing" ]; then
     sudo=""
     [ "$(id -u)" = 0 ] || sudo=sudo
@@ -176,7 +179,7 @@ wait_http "http://127.0.0.1:$nginx_port/"
 
 say "building and starting the libmicrohttpd ceiling (http/mhd-static.c) with the same answer"
 # shellcheck disable=SC2046 # pkg-config's flags are separate words
-cc -O2 -o "$work/mhd-static" "$here/http/mhd-static.c" $(pkg-config --cflags --libs libmicrohttpd)
+cc -O2 -o "$work/mhd-static" "$here/http/mhd-static.c" $(pkg-config --cflags --libs libmicrohttpd) -lmimalloc
 printf '%s' "$json" >"$work/mhd-static.json"
 taskset -c 1 "$work/mhd-static" "$mhd_port" "$work/mhd-static.json" >"$work/mhd-static.log" 2>&1 &
 mhd_pid=$!

@@ -1,6 +1,7 @@
 /*
- * The libmicrohttpd ceiling for `make bench-http`: the same HTTP library, flags and limits as
- * linkrouterd (epoll internal thread, 1 thread, 32 KiB per connection, Date header on), answering
+ * The libmicrohttpd ceiling for `make bench-http`: the same HTTP library, flags, limits and allocator
+ * as linkrouterd (epoll internal thread, 1 thread, 32 KiB per connection, Date header on, linked with
+ * mimalloc by bench-http.sh), answering
  * every request with one fixed JSON body read from a file, built once and shared. What linkrouterd
  * adds on top of this is its own work per request.
  *
