@@ -75,6 +75,11 @@ public struct StackEntry: Sendable, Hashable {
     /// the graph (``ScreenGraph/position(of:)-(StackEntry)``).
     @inlinable var positionHint: Int? { key.hint }
 
+    /// ``positionHint`` as its raw 16 bits, 0xFFFF for none: a number to look up with no optional,
+    /// for a caller that checks the name at that position anyway (any number past the graph's
+    /// screens is a miss).
+    @inlinable package var positionHintBits: Int { Int(truncatingIfNeeded: key.bits & EntryKey.noHint) }
+
     /// Whether both have the same id, compared without a string.
     @inline(__always)
     package func hasSameID(as other: StackEntry) -> Bool { key.code == other.key.code }

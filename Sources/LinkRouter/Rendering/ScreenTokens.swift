@@ -108,13 +108,10 @@ struct NavigationRendering: Sendable {
         if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
             let offset = MemoryLayout<StackEntry>.offset(of: \StackEntry.screen)
         {
-            // Only the name's two words are loaded, from the entry the caller lends, and its first
-            // word's low sixteen bits: the position hint where the entry's key holds it (any other
-            // bits are a position whose name is not the entry's, or none).
-            let raw = UnsafeRawPointer(entry)
-            let name = raw.loadUnaligned(fromByteOffset: offset, as: (UInt64, UInt64).self)
-            let hint = Int(truncatingIfNeeded: raw.loadUnaligned(as: UInt64.self) & 0xFFFF)
-            if let tokens = screenNames.tokens(named: name, hint: hint) { return tokens }
+            // Only the name's two words and the position hint's bits are loaded, from the entry
+            // the caller lends.
+            let name = UnsafeRawPointer(entry).loadUnaligned(fromByteOffset: offset, as: (UInt64, UInt64).self)
+            if let tokens = screenNames.tokens(named: name, hint: entry.pointee.positionHintBits) { return tokens }
         }
         return tokens(for: entry.pointee)
     }
