@@ -112,24 +112,13 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
     public func value(at index: Int) -> ParamValue { storage[index].value }
 
     /// The two words as stored of the value at `index` of the stored order when it is a small
-    /// string, or `nil` (any other value, a string stored apart, or a platform whose layout is
-    /// not the one below). Read where it is stored: nothing is retained, and the words are plain
-    /// bits that need nothing alive.
-    ///
-    /// A small string (up to 15 bytes) holds its UTF-8 in its own two words, in memory order on a
-    /// little-endian 64-bit platform: the standard library's `_StringObject` sets bit 61 of the
-    /// second word ("isSmall") and keeps the count in its bits 56-59.
+    /// string (``SmallStringLayout``), or `nil` (any other value, a string stored apart, or a
+    /// platform whose layout is not known). Read where it is stored: nothing is retained, and the
+    /// words are plain bits that need nothing alive.
     @inlinable
     package func smallStringWords(at index: Int) -> (UInt64, UInt64)? {
-        #if _endian(little) && _pointerBitWidth(_64)
-        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
-            case .string(let value) = storage[index].value
-        else { return nil }
-        let words = unsafeBitCast(value, to: (UInt64, UInt64).self)
-        return words.1 & (1 << 61) != 0 ? words : nil
-        #else
-        return nil
-        #endif
+        guard case .string(let value) = storage[index].value else { return nil }
+        return SmallStringLayout.words(of: value)
     }
 
     /// Whether both hold the very same storage: copies of one value, which render to the same

@@ -1,3 +1,4 @@
+internal import LinkNavigation
 internal import LinkRouterHTTP
 
 /// `/v1/sessions/{id}/navigate`, the path nearly every request has, told by its bytes: a few word
@@ -27,7 +28,7 @@ enum NavigatePath {
         // An id of up to 15 ASCII bytes (nearly every one) is made a small string in place; anything
         // else is repaired as `String(repairingUTF8:)` repairs it. The bytes read past the id are
         // the path's: the 9 of `/navigate`.
-        return SmallASCIIString.make(base + head, count: id.count) ?? String(repairingUTF8: id)
+        return SmallStringLayout.ascii(base + head, count: id.count) ?? String(repairingUTF8: id)
     }
 
     /// Whether the bytes at `bytes` begin with `literal` (of 8 to 16 bytes): its first and last

@@ -1,32 +1,26 @@
-/// Small ASCII strings (up to 15 bytes, held in the string's own two words, as session ids are)
-/// written from those words: no buffer lent, no copy of them onto the stack, no call.
-extension JSONWriter {
-    /// The two words of `value` as stored.
-    @inline(__always)
-    static func words(of value: String) -> (UInt64, UInt64)? {
-        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
-        return unsafeBitCast(value, to: (UInt64, UInt64).self)
-    }
+internal import LinkNavigation
 
+/// Small ASCII strings (up to 15 bytes, held in the string's own two words, as session ids are)
+/// written from those words (``SmallStringLayout``): no buffer lent, no copy of them onto the
+/// stack, no call.
+extension JSONWriter {
     /// Writes `value` as ``string(_:)-(String)`` does: from its words when it is a small ASCII
     /// string that needs no escaping, else by that call.
     @inline(__always)
     mutating func smallString(_ value: String) {
-        if let words = Self.words(of: value), smallASCII(words) { return }
+        if let words = SmallStringLayout.words(of: value), smallASCII(words) { return }
         string(value)
     }
 
-    /// Writes, quoted, the small ASCII string whose two words as stored are `words`, and returns
-    /// `true`; returns `false` and writes nothing for any other string, or one some byte of which
-    /// needs escaping.
+    /// Writes, quoted, the small string whose two words as stored are `words` (from
+    /// ``SmallStringLayout/words(of:)``) when it is ASCII, and returns `true`; returns `false` and
+    /// writes nothing for one with other bytes, or one some byte of which needs escaping.
     @inline(__always)
     mutating func smallASCII(_ words: (UInt64, UInt64)) -> Bool {
         #if _endian(little) && _pointerBitWidth(_64)
-        // The second word's top byte: bit 61 marks a small string, 62 one all ASCII; its low four
-        // bits are the count. The bytes are the first word's, then the second's low seven.
-        let smallASCIIFlags: UInt64 = 0b11 << 61
-        guard words.1 & smallASCIIFlags == smallASCIIFlags else { return false }
-        let length = Int(truncatingIfNeeded: (words.1 >> 56) & 0xF)
+        // The bytes are the first word's, then the second's low seven.
+        guard SmallStringLayout.isASCII(words) else { return false }
+        let length = SmallStringLayout.count(words)
         // Only the string's bytes are looked at: those past it (and the count and flags) are
         // masked out of the answer. An empty string's mask is all ones: its zeros, read as
         // controls, send it the long way.

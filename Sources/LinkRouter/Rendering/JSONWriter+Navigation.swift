@@ -25,7 +25,7 @@ extension JSONWriter {
             paramValue(params.value(at: index))
             return
         }
-        let count = Int(truncatingIfNeeded: (words.1 >> 56) & 0xF)
+        let count = SmallStringLayout.count(words)
         // The bytes are those of this local copy of the words, alive for the call, and seen as
         // bytes only for it.
         withUnsafeBytes(of: &words) { raw in
