@@ -160,9 +160,7 @@ extension SessionStore {
         _ body: (inout Session) throws(NavigationFailure) -> Bool
     ) throws(SessionStoreError) -> Int {
         stored.lastAccess = now
-        // Unlikely branches are told so (`_slowPath`): their code goes after the update's, which
-        // then runs through fewer cache lines.
-        if let expectedVersion, _slowPath(expectedVersion != stored.version) {
+        if let expectedVersion, expectedVersion != stored.version {
             throw .versionConflict(expected: expectedVersion, actual: stored.version)
         }
         // The session is lent in place (``LentSession``): its attributes are changed in place, their
@@ -195,7 +193,7 @@ extension SessionStore {
                             "a body lent the stack changed it and threw"
                         )
                         #endif
-                        Self.putBack(lent, attributes)
+                        lent.restore(attributes.restored())
                         throw .navigation(error)
                     }
                     #if DEBUG
@@ -214,12 +212,5 @@ extension SessionStore {
                 }
             }
         }
-    }
-
-    /// Puts the slot back as it was before an update whose body threw. Out of line: an update that
-    /// goes through does not run through this code.
-    @inline(never)
-    private static func putBack(_ lent: consuming LentSession, _ attributes: AttributeSnapshot) {
-        lent.restore(attributes.restored())
     }
 }
