@@ -41,7 +41,12 @@ enum SmallASCII {
         guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
         // Immortal, ASCII, small, and the count.
         high |= UInt64(0xE0 | count) &<< 56
-        return unsafeBitCast((low, high), to: String.self)
+        // Moved out of the words rather than cast from them: a cast is a copy, which the caller
+        // that keeps the string retains (a call into the runtime); a move hands it over owned.
+        var words = (low, high)
+        return withUnsafeMutablePointer(to: &words) { pointer in
+            pointer.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+        }
         #else
         return nil
         #endif
