@@ -51,4 +51,37 @@ import Testing
         #expect(target.last == 0xEE)
         #expect(Array(target[1..<(count + 1)]) == source)
     }
+
+    /// ASCII values up to 15 bytes are made as the standard library makes them: the same two
+    /// words (small, ASCII, immortal, the count, the bytes), for every length and every ASCII byte
+    /// at each place; a non-ASCII byte anywhere is left to the general path.
+    @Test func smallASCIIIsTheStandardLibrarysSmallString() {
+        let source = Array("abcdefghijklmnop".utf8)
+        for count in 0...15 {
+            for place in 0..<Swift.max(count, 1) {
+                for byte: UInt8 in [0x00, 0x2F, 0x41, 0x7F, 0x80, 0xC3] {
+                    var bytes = Array(source[0..<count])
+                    if count > 0 { bytes[place] = byte }
+                    // One byte more than the count, so that even an empty value has an address.
+                    let made = (bytes + [0x20]).withUnsafeBufferPointer { padded -> String? in
+                        guard let base = padded.baseAddress else { return nil }
+                        return SmallASCII.string(base, count: count)
+                    }
+                    let expected = String(decoding: bytes, as: UTF8.self)
+                    guard bytes.allSatisfy({ $0 < 0x80 }) else {
+                        #expect(made == nil, "length \(count), byte \(byte) at \(place)")
+                        continue
+                    }
+                    #expect(made == expected, "length \(count), byte \(byte) at \(place)")
+                    if let made {
+                        let words = unsafeBitCast(made, to: (UInt64, UInt64).self)
+                        let standard = unsafeBitCast(expected, to: (UInt64, UInt64).self)
+                        #expect(words == standard, "length \(count), byte \(byte) at \(place)")
+                        #expect(Array(made.utf8) == bytes)
+                    }
+                }
+            }
+        }
+        #expect(SmallASCII.string(source, count: 16) == nil)
+    }
 }

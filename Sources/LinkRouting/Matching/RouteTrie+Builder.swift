@@ -48,23 +48,26 @@ extension RouteTrie {
             }
         }
 
-        /// Appends a hash table of one node's literal `edges` (the first at index `first`) to
-        /// `slots`: a power of two at least twice their count, each edge at its hash or after it.
-        /// - Returns: where the table starts and its size minus one.
+        /// Appends a hash table of one node's literal `edges` to `slots`, and where each slot's
+        /// bytes start to `offsets`: a power of two at least twice their count, each edge at its
+        /// hash or after it.
+        /// - Returns: where the table starts and its size minus one (0 for a node without literals).
         private static func addSlots(
             for edges: ArraySlice<LiteralEdge>,
-            from first: Int32,
-            to slots: inout [Int32]
+            to slots: inout [LiteralSlot],
+            offsets: inout [Int32]
         ) -> (start: Int32, mask: Int32) {
             guard !edges.isEmpty else { return (0, 0) }
             var size = 2
             while size < 2 * edges.count { size *= 2 }
             let start = slots.count
-            slots += repeatElement(-1, count: size)
-            for (i, edge) in edges.enumerated() {
+            slots += repeatElement(LiteralSlot(), count: size)
+            offsets += repeatElement(0, count: size)
+            for edge in edges {
                 var h = RouteTrie.literalHash(edge.prefix, length: Int(edge.length)) & (size - 1)
-                while slots[start + h] >= 0 { h = (h + 1) & (size - 1) }
-                slots[start + h] = first + Int32(i)
+                while slots[start + h].child >= 0 { h = (h + 1) & (size - 1) }
+                slots[start + h] = LiteralSlot(prefix: edge.prefix, length: edge.length, child: edge.child)
+                offsets[start + h] = edge.offset
             }
             return (Int32(start), Int32(size - 1))
         }
@@ -84,7 +87,9 @@ extension RouteTrie {
             var frozen: [RouteTrie.Node] = []
             var literalEdges: [LiteralEdge] = []
             var literalBytes: [UInt8] = []
-            var literalSlots: [Int32] = []
+            var nodeLiterals: [Range<Int>] = []
+            var literalSlots: [LiteralSlot] = []
+            var slotOffsets: [Int32] = []
             var typedEdges: [TypedEdge] = []
             var specs: [ParamSpec] = []
             var specIndex: [ParamSpec: Int32] = [:]
@@ -112,7 +117,7 @@ extension RouteTrie {
                 let node = order[head]
                 head += 1
                 var out = RouteTrie.Node()
-                out.literalStart = Int32(literalEdges.count)
+                let literalStart = literalEdges.count
                 let sortedLiterals = node.literals.sorted { a, b in
                     a.key.count != b.key.count ? a.key.count < b.key.count : a.key.lexicographicallyPrecedes(b.key)
                 }
@@ -127,11 +132,11 @@ extension RouteTrie {
                     )
                     literalBytes.append(contentsOf: bytes)
                 }
-                out.literalCount = Int32(sortedLiterals.count)
+                nodeLiterals.append(literalStart..<literalEdges.count)
                 (out.slotStart, out.slotMask) = Self.addSlots(
-                    for: literalEdges[Int(out.literalStart)...],
-                    from: out.literalStart,
-                    to: &literalSlots
+                    for: literalEdges[literalStart...],
+                    to: &literalSlots,
+                    offsets: &slotOffsets
                 )
                 out.typedStart = Int32(typedEdges.count)
                 for (spec, child) in node.typed.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
@@ -146,7 +151,7 @@ extension RouteTrie {
                 }
                 out.typedCount = Int32(node.typed.count)
                 Self.countKinds(&typedEdges, from: Int(out.typedStart))
-                out.restStart = Int32(typedEdges.count)
+                // Rest-of-path edges right after the typed ones: see ``RouteTrie/Node/restStart``.
                 for (spec, child) in node.rest.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
                     typedEdges.append(
                         TypedEdge(spec: indexOf(spec), child: enqueue(child), quickCheck: .none, rank: spec.kindCode)
@@ -173,15 +178,16 @@ extension RouteTrie {
                     maxCaptures = Swift.max(maxCaptures, names.count)
                 }
                 out.terminalCount = Int32(node.terminals.count)
-                out.choicesAfterTyped = out.absentChild >= 0 || out.restCount > 0
-                out.choicesAfterLiteral = out.typedCount > 0 || out.choicesAfterTyped
+                out.setChoices()
                 frozen.append(out)
             }
             return RouteTrie(
                 nodes: frozen,
                 literalEdges: literalEdges,
+                nodeLiterals: nodeLiterals,
                 literalBytes: literalBytes,
                 literalSlots: literalSlots,
+                slotOffsets: slotOffsets,
                 typedEdges: typedEdges,
                 specs: specs,
                 terminals: terminals,

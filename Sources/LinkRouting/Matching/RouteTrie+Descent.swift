@@ -9,12 +9,14 @@ extension RouteTrie.Walker {
         case undecided
     }
 
-    /// Whether a literal `edge` longer than eight bytes, whose first eight equal the segment's, has
-    /// the segment's remaining bytes.
+    /// Whether the literal in slot `slot` of ``literalSlots``, longer than eight bytes, of the
+    /// segment's length and whose first eight bytes equal the segment's, has its remaining bytes.
     @inline(never)
-    func tailEquals(_ edge: RouteTrie.LiteralEdge, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let bytes = literalBytes.baseAddress, let base = segment.baseAddress else { return false }
-        return ByteKeys.equal(bytes + Int(edge.offset) + 8, base + 8, Int(edge.length) - 8)
+    func tailEquals(_ slot: Int, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        trie._withUnsafeGuaranteedRef { trie in
+            guard let bytes = trie.literalBytes.baseAddress, let base = segment.baseAddress else { return false }
+            return ByteKeys.equal(bytes + Int(trie.slotOffsets[slot]) + 8, base + 8, segment.count - 8)
+        }
     }
 
     /// Follows the search's first choice at every node, in a loop rather than by recursion.
@@ -34,7 +36,7 @@ extension RouteTrie.Walker {
         var passedChoices = false
         while true {
             // Fields read where needed rather than the whole node copied at once (fewer registers).
-            let node = UnsafePointer(nodes.baseAddress!) + Int(nodeIndex)  // the root always exists
+            let node = nodes + Int(nodeIndex)
             if seg == segments.count {
                 var t = node.pointee.terminalStart
                 let end = node.pointee.terminalStart + node.pointee.terminalCount
@@ -52,20 +54,20 @@ extension RouteTrie.Walker {
             }
             let segment = segments[seg]
             let typedMayTake = node.pointee.typedCount > 0 && !segment.isEmpty
-            if node.pointee.literalCount > 0, segment.baseAddress != nil {
+            if node.pointee.hasLiterals, segment.baseAddress != nil {
                 // ``literalChild(_:_:)`` written out: the compiler calls it rather than inline it here.
                 let count = segment.count
                 let key = RouteTrie.prefixKey(segment)
                 let mask = Int(node.pointee.slotMask)
-                let slots = literalSlots.baseAddress! + Int(node.pointee.slotStart)  // the node has literal edges
+                let start = Int(node.pointee.slotStart)
+                let slots = literalSlots + start
                 var h = RouteTrie.literalHash(key, length: count) & mask
                 var child: Int32 = -1
                 while true {
-                    let e = slots[h]
-                    if e < 0 { break }
-                    let edge = literalEdges[Int(e)]
-                    if edge.length == count && edge.prefix == key && (count <= 8 || tailEquals(edge, segment)) {
-                        child = edge.child
+                    let slot = slots[h]
+                    if slot.child < 0 { break }
+                    if slot.length == count && slot.prefix == key && (count <= 8 || tailEquals(start &+ h, segment)) {
+                        child = slot.child
                         break
                     }
                     h = (h &+ 1) & mask

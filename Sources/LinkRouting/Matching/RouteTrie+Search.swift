@@ -21,6 +21,7 @@ extension RouteTrie {
     /// - Parameters:
     ///   - segments: decoded path segments.
     ///   - captures: room for one capture per segment; the winning path's captures are left in it.
+    ///   - kinds: room for the kinds along a path, at least ``maxLevels``.
     ///   - acceptor: checks a terminal's route against what the trie cannot see (source, query).
     ///   - exhaustive: skip the loop that follows the search's first choices (``Walker/descend()``)
     ///     and search at once; for tests, which compare the two.
@@ -29,53 +30,32 @@ extension RouteTrie {
     func search(
         _ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
         captures: UnsafeMutablePointer<Capture>,
-        acceptor: Acceptor,
-        exhaustive: Bool = false
-    ) -> (terminal: Int32, captures: Int)? {
-        // A fixed size when it is enough: the stack slot then costs no arithmetic or check.
-        if maxLevels <= 32 {
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { kinds in
-                search(segments, captures: captures, kinds: kinds, acceptor: acceptor, exhaustive: exhaustive)
-            }
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLevels) { kinds in
-            search(segments, captures: captures, kinds: kinds, acceptor: acceptor, exhaustive: exhaustive)
-        }
-    }
-
-    /// ``search(_:captures:acceptor:exhaustive:)`` with room for the kinds along a path.
-    @inline(__always)
-    private func search(
-        _ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
-        captures: UnsafeMutablePointer<Capture>,
         kinds: UnsafeMutableBufferPointer<UInt8>,
         acceptor: Acceptor,
         exhaustive: Bool
     ) -> (terminal: Int32, captures: Int)? {
-        specs.withUnsafeBufferPointer { specs in
-            let walker = Walker(
-                nodes: UnsafeBufferPointer(nodes),
-                terminals: UnsafeBufferPointer(terminals),
-                literalEdges: UnsafeBufferPointer(literalEdges),
-                literalBytes: UnsafeBufferPointer(literalBytes),
-                literalSlots: UnsafeBufferPointer(literalSlots),
-                typedEdges: UnsafeBufferPointer(typedEdges),
-                specs: specs,
-                segments: segments,
-                captures: captures,
-                kinds: kinds.baseAddress!,
-                acceptor: acceptor,
-                sourceID: Int32(truncatingIfNeeded: acceptor.sourceID)
-            )
-            if !exhaustive {
-                switch walker.descend() {
-                case .found(let terminal, let depth): return (terminal, depth)
-                case .none: return nil
-                case .undecided: break
-                }
+        // The tables are never empty (see ``frozen(_:alignment:)``), nor is `kinds`: their base
+        // addresses exist, and are taken without a check.
+        let walker = Walker(
+            trie: Unmanaged.passUnretained(self),
+            nodes: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped),
+            terminals: UnsafePointer(terminals.baseAddress.unsafelyUnwrapped),
+            literalSlots: UnsafePointer(literalSlots.baseAddress.unsafelyUnwrapped),
+            typedEdges: UnsafePointer(typedEdges.baseAddress.unsafelyUnwrapped),
+            segments: segments,
+            captures: captures,
+            kinds: kinds.baseAddress.unsafelyUnwrapped,
+            acceptor: acceptor,
+            sourceID: Int32(truncatingIfNeeded: acceptor.sourceID)
+        )
+        if !exhaustive {
+            switch walker.descend() {
+            case .found(let terminal, let depth): return (terminal, depth)
+            case .none: return nil
+            case .undecided: break
             }
-            return walker.visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
         }
+        return walker.visit(0, 0, 0, 0).map { ($0.terminal, $0.captures) }
     }
 
     /// The search state: flat views of the trie and of the URL (plain data, no reference counting).
@@ -85,13 +65,13 @@ extension RouteTrie {
     /// every edge that takes the segment is searched and the candidates compared (see
     /// `RouteTrie+Ties.swift`). `kinds[level]` records the kind of the edge taken at each level.
     struct Walker {
-        let nodes: UnsafeBufferPointer<Node>
-        let terminals: UnsafeBufferPointer<Terminal>
-        let literalEdges: UnsafeBufferPointer<LiteralEdge>
-        let literalBytes: UnsafeBufferPointer<UInt8>
-        let literalSlots: UnsafeBufferPointer<Int32>
-        let typedEdges: UnsafeBufferPointer<TypedEdge>
-        let specs: UnsafeBufferPointer<ParamSpec>
+        /// The trie, alive for the whole search; its tables that each step reads are below, as
+        /// base addresses (a word each to set up, where a buffer takes two).
+        let trie: Unmanaged<RouteTrie>
+        let nodes: UnsafePointer<Node>
+        let terminals: UnsafePointer<Terminal>
+        let literalSlots: UnsafePointer<LiteralSlot>
+        let typedEdges: UnsafePointer<TypedEdge>
         let segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
         let captures: UnsafeMutablePointer<Capture>
         let kinds: UnsafeMutablePointer<UInt8>
@@ -117,7 +97,7 @@ extension RouteTrie {
                 return visit(node.absentChild, seg, depth, level + 1)
             }
             let segment = segments[seg]
-            if node.literalCount > 0, let child = literalChild(node, segment) {
+            if node.hasLiterals, let child = literalChild(node, segment) {
                 kinds[level] = Kind.literal
                 if let found = visit(child, seg + 1, depth, level + 1) { return found }
             }
@@ -158,11 +138,17 @@ extension RouteTrie {
             return nil
         }
 
+        /// The spec of `edge`, from the trie (not every search needs one: no view of them is set up).
+        @inline(__always)
+        func spec(_ edge: TypedEdge) -> ParamSpec {
+            trie._withUnsafeGuaranteedRef { $0.specs[Int(edge.spec)] }
+        }
+
         /// Whether `edge` takes the segment at `seg` (a rest edge: all remaining segments).
         @inline(__always)
         func takes(_ edge: TypedEdge, _ seg: Int) -> Bool {
             edge.rank >> 4 == Kind.rest >> 4
-                ? restAccepts(specs[Int(edge.spec)], from: seg) : edgeAccepts(edge, segments[seg])
+                ? restAccepts(spec(edge), from: seg) : edgeAccepts(edge, segments[seg])
         }
 
         @inline(__always)
@@ -182,7 +168,7 @@ extension RouteTrie {
             case .slug:
                 for b in segment where !ByteParsing.isSlugByte(b) { return false }
                 return true
-            case .none: return specs[Int(edge.spec)].accepts(segment)
+            case .none: return spec(edge).accepts(segment)
             }
         }
 
@@ -190,7 +176,7 @@ extension RouteTrie {
         /// first eight bytes compare as two words, the rest (long literals only) as words too.
         @inline(__always)
         func literalChild(_ node: Node, _ segment: UnsafeBufferPointer<UInt8>) -> Int32? {
-            guard let segBase = segment.baseAddress else { return nil }
+            guard segment.baseAddress != nil else { return nil }
             let count = segment.count
             let key = RouteTrie.prefixKey(segment)
             let start = Int(node.slotStart)
@@ -198,13 +184,10 @@ extension RouteTrie {
             var h = RouteTrie.literalHash(key, length: count) & mask
             // At most half the slots are taken: the probe always reaches an empty one.
             while true {
-                let e = literalSlots[start + h]
-                if e < 0 { return nil }
-                let edge = literalEdges[Int(e)]
-                if edge.length == count && edge.prefix == key {
-                    if count <= 8 { return edge.child }
-                    let bytes = literalBytes.baseAddress!  // non-empty whenever an edge exists
-                    if ByteKeys.equal(bytes + Int(edge.offset) + 8, segBase + 8, count - 8) { return edge.child }
+                let slot = literalSlots[start + h]
+                if slot.child < 0 { return nil }
+                if slot.length == count && slot.prefix == key && (count <= 8 || tailEquals(start + h, segment)) {
+                    return slot.child
                 }
                 h = (h + 1) & mask
             }

@@ -10,27 +10,48 @@
 ///   read them. Raw buffers keep the search free of reference counting (a third of its cost
 ///   with arrays).
 @usableFromInline final class RouteTrie: @unchecked Sendable {
+    /// One node, in 32 bytes: the nodes are laid out on 64-byte boundaries, so that every node a
+    /// search reads is one cache line (the walk reads one node per level, from L2 after a
+    /// request's buffers have emptied L1).
     struct Node {
-        var literalStart: Int32 = 0
-        var literalCount: Int32 = 0
-        /// The node's hash table of literal edges: `literalSlots[slotStart...(slotStart + slotMask)]`.
+        /// The node's hash table of literal edges: `literalSlots[slotStart...(slotStart + slotMask)]`;
+        /// a mask of 0 when the node has no literal edge.
         var slotStart: Int32 = 0
         var slotMask: Int32 = 0
         var typedStart: Int32 = 0
         var typedCount: Int32 = 0
-        var restStart: Int32 = 0
-        var restCount: Int32 = 0
+        /// How many rest-of-path edges follow the typed ones in ``RouteTrie/typedEdges`` (see
+        /// ``restStart``), shifted left by two; bit 0 is ``choicesAfterTyped``, bit 1
+        /// ``choicesAfterLiteral`` (set by ``setChoices()``), read with the count in one load.
+        private var restAndChoices: Int32 = 0
         var absentChild: Int32 = -1
         var terminalStart: Int32 = 0
         var terminalCount: Int32 = 0
-        /// The node has typed, absent-optional or rest-of-path edges: other choices than a literal.
-        var choicesAfterLiteral = false
+
+        /// The node has literal edges.
+        var hasLiterals: Bool { slotMask != 0 }
+        /// The first rest-of-path edge in ``RouteTrie/typedEdges``.
+        var restStart: Int32 { typedStart + typedCount }
+        /// How many rest-of-path edges the node has.
+        var restCount: Int32 {
+            get { restAndChoices >> 2 }
+            set { restAndChoices = newValue << 2 | restAndChoices & 3 }
+        }
         /// The node has absent-optional or rest-of-path edges: other choices than its typed edges.
-        var choicesAfterTyped = false
+        var choicesAfterTyped: Bool { restAndChoices & 1 != 0 }
+        /// The node has typed, absent-optional or rest-of-path edges: other choices than a literal.
+        var choicesAfterLiteral: Bool { restAndChoices & 2 != 0 }
+
+        /// Records the choices the node's edges offer, once they are all set.
+        mutating func setChoices() {
+            let afterTyped = absentChild >= 0 || restCount > 0
+            let afterLiteral = typedCount > 0 || afterTyped
+            restAndChoices = restAndChoices & ~3 | (afterTyped ? 1 : 0) | (afterLiteral ? 2 : 0)
+        }
     }
 
-    /// A literal edge; edges of one node are sorted by (length, bytes), and found through the
-    /// node's hash table (``RouteTrie/literalSlots``).
+    /// A literal edge; edges of one node are sorted by (length, bytes). Read by the diagnostics:
+    /// the search finds an edge through the node's hash table (``RouteTrie/literalSlots``).
     struct LiteralEdge {
         var offset: Int32
         var length: Int32
@@ -38,6 +59,15 @@
         /// The first eight bytes (fewer: zero-padded) as a big-endian word, see ``RouteTrie/prefixKey(_:)``:
         /// one compare orders edges of one length on their first eight bytes.
         var prefix: UInt64
+    }
+
+    /// A slot of a node's hash table of literal edges: what a probe compares, and where it leads,
+    /// in one read (16 bytes: four to a cache line). An empty slot has a negative child.
+    struct LiteralSlot {
+        /// The edge's ``LiteralEdge/prefix``.
+        var prefix: UInt64 = 0
+        var length: Int32 = 0
+        var child: Int32 = -1
     }
 
     struct TypedEdge {
@@ -96,11 +126,17 @@
     }
 
     let nodes: UnsafeMutableBufferPointer<Node>
-    let literalEdges: UnsafeMutableBufferPointer<LiteralEdge>
+    /// Each node's literal edges (``nodeLiterals``), for the diagnostics.
+    let literalEdges: [LiteralEdge]
+    /// Per node, its literal edges: `literalEdges[nodeLiterals[node]]`.
+    let nodeLiterals: [Range<Int>]
     let literalBytes: UnsafeMutableBufferPointer<UInt8>
     /// Per node with literal edges, an open-addressing table (a power of two, at most half full)
-    /// of literal edge indexes by ``literalHash(_:length:)``, -1 for an empty slot.
-    let literalSlots: UnsafeMutableBufferPointer<Int32>
+    /// of its literal edges by ``literalHash(_:length:)``.
+    let literalSlots: UnsafeMutableBufferPointer<LiteralSlot>
+    /// Per slot of ``literalSlots``, where its literal's bytes start in ``literalBytes``: read
+    /// only for literals longer than eight bytes.
+    let slotOffsets: UnsafeMutableBufferPointer<Int32>
     let typedEdges: UnsafeMutableBufferPointer<TypedEdge>
     @usableFromInline let terminals: UnsafeMutableBufferPointer<Terminal>
     let specs: [ParamSpec]
@@ -113,8 +149,10 @@
     init(
         nodes: [Node],
         literalEdges: [LiteralEdge],
+        nodeLiterals: [Range<Int>],
         literalBytes: [UInt8],
-        literalSlots: [Int32],
+        literalSlots: [LiteralSlot],
+        slotOffsets: [Int32],
         typedEdges: [TypedEdge],
         specs: [ParamSpec],
         terminals: [Terminal],
@@ -122,10 +160,12 @@
         maxCaptures: Int,
         maxLevels: Int
     ) {
-        self.nodes = Self.frozen(nodes)
-        self.literalEdges = Self.frozen(literalEdges)
+        self.nodes = Self.frozen(nodes, alignment: 64)
+        self.literalEdges = literalEdges
+        self.nodeLiterals = nodeLiterals
         self.literalBytes = Self.frozen(literalBytes)
         self.literalSlots = Self.frozen(literalSlots)
+        self.slotOffsets = Self.frozen(slotOffsets)
         self.typedEdges = Self.frozen(typedEdges)
         self.terminals = Self.frozen(terminals)
         self.specs = specs
@@ -137,9 +177,9 @@
     deinit {
         // Plain data only: nothing to deinitialise.
         nodes.deallocate()
-        literalEdges.deallocate()
         literalBytes.deallocate()
         literalSlots.deallocate()
+        slotOffsets.deallocate()
         typedEdges.deallocate()
         terminals.deallocate()
     }
@@ -169,9 +209,16 @@
         Int(truncatingIfNeeded: ((key ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
     }
 
-    /// A raw copy of plain-data `values` (never empty, so the base address always exists).
-    private static func frozen<T: BitwiseCopyable>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: Swift.max(values.count, 1))
+    /// A raw copy of plain-data `values` (never empty, so the base address always exists),
+    /// starting on a multiple of `alignment` bytes when it is more than the type's own.
+    private static func frozen<T: BitwiseCopyable>(_ values: [T], alignment: Int = 0) -> UnsafeMutableBufferPointer<T> {
+        let capacity = Swift.max(values.count, 1)
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: capacity * MemoryLayout<T>.stride,
+            alignment: Swift.max(alignment, MemoryLayout<T>.alignment)
+        )
+        // Freed by `deinit` through the typed pointer: the memory is bound to `T` for its lifetime.
+        let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: T.self, capacity: capacity), count: capacity)
         _ = buffer.initialize(from: values)
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<values.count])
     }

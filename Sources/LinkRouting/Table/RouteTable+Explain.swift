@@ -237,8 +237,8 @@ private struct TrieExplorer {
             if let current = best[route], !walk.explainsBetter(than: current, segments.count) { continue }
             best[route] = walk
         }
-        for e in node.literalStart..<(node.literalStart + node.literalCount) {
-            let edge = trie.literalEdges[Int(e)]
+        for e in trie.nodeLiterals[Int(nodeIndex)] {
+            let edge = trie.literalEdges[e]
             follow(
                 edge.child,
                 RouteTrie.Kind.literal,

@@ -10,7 +10,7 @@ extension RouteTable {
     }
 
     /// ``match(_:)``; `exhaustive` searches the trie without first following its first choices
-    /// (see ``RouteTrie/search(_:captures:acceptor:exhaustive:)``), for tests that compare the two.
+    /// (see ``RouteTrie/search(_:captures:kinds:acceptor:exhaustive:)``), for tests that compare the two.
     @inline(__always)
     func match(_ url: String, exhaustive: Bool) throws(MalformedURLError) -> RouteMatch? {
         // The scan's closures hand back a flag: the parts are written in place, not copied out.
@@ -51,23 +51,42 @@ extension RouteTable {
         guard let sourceID = sourceID(of: url) else { return false }
         // Each capture takes at least one segment, and no path captures more than the trie's deepest.
         let room = Swift.min(url.segments.count, trie.maxCaptures) + 1
-        // A fixed size when it is enough: the stack slot then costs no arithmetic or check.
-        if _fastPath(room <= 16) {
-            return withUnsafeTemporaryAllocation(of: Capture.self, capacity: 16) { captures in
-                match(url, sourceID: sourceID, captures: captures, into: &parts, exhaustive: exhaustive)
-            }
+        // The usual table and URL: buffers of a fixed size (a stack slot that costs no arithmetic
+        // or check), the trie's first choices followed, in one run of code.
+        guard _fastPath(room <= 16 && trie.maxLevels <= 32 && !exhaustive) else {
+            return match(url, sourceID: sourceID, room: room, into: &parts, exhaustive: exhaustive)
         }
-        return withUnsafeTemporaryAllocation(of: Capture.self, capacity: room) { captures in
-            match(url, sourceID: sourceID, captures: captures, into: &parts, exhaustive: exhaustive)
+        return withUnsafeTemporaryAllocation(of: Capture.self, capacity: 16) { captures in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { kinds in
+                match(url, sourceID: sourceID, captures: captures, kinds: kinds, into: &parts, exhaustive: false)
+            }
         }
     }
 
-    /// ``match(_:into:exhaustive:)`` with room for the captures.
+    /// ``match(_:into:exhaustive:)`` with room for more captures or levels, or exhaustive: apart,
+    /// so that the usual match's code stays short.
+    @inline(never)
+    private func match(
+        _ url: ScannedURL,
+        sourceID: Int,
+        room: Int,
+        into parts: inout MatchParts,
+        exhaustive: Bool
+    ) -> Bool {
+        withUnsafeTemporaryAllocation(of: Capture.self, capacity: room) { captures in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trie.maxLevels) { kinds in
+                match(url, sourceID: sourceID, captures: captures, kinds: kinds, into: &parts, exhaustive: exhaustive)
+            }
+        }
+    }
+
+    /// ``match(_:into:exhaustive:)`` with room for the captures and for the kinds along a path.
     @inline(__always)
     private func match(
         _ url: ScannedURL,
         sourceID: Int,
         captures: UnsafeMutableBufferPointer<Capture>,
+        kinds: UnsafeMutableBufferPointer<UInt8>,
         into parts: inout MatchParts,
         exhaustive: Bool
     ) -> Bool {
@@ -75,6 +94,7 @@ extension RouteTable {
         let found = trie.search(
             url.segments,
             captures: captures.baseAddress!,
+            kinds: kinds,
             acceptor: acceptor,
             exhaustive: exhaustive
         )
