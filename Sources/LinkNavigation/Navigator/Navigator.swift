@@ -120,12 +120,11 @@ public struct Navigator: Sendable {
             return try navigateIntercepted(request, in: &session, into: result, inPlace: inPlace, first: nil)
         }
         let found = try matchURL(request.link)
-        // The route's binding read in place, field by field: a copy of it would retain its
-        // target's strings and its interceptor list for a look at each.
+        // The route's facts read in place, field by field: one table, the one that resolving
+        // reads next, and not the route's binding, whose copy would retain its target and
+        // interceptor list.
         let routeIndex = found.route.index
-        guard config.bindings[routeIndex].interceptors.isEmpty,
-            case .screen(let name, let strategy) = config.bindings[routeIndex].target
-        else {
+        guard let name = config.routeFacts[routeIndex].directName else {
             return try navigateIntercepted(request, in: &session, into: result, inPlace: inPlace, first: found)
         }
         try resolve(
@@ -134,8 +133,9 @@ public struct Navigator: Sendable {
             into: result,
             inPlace: inPlace,
             match: found,
+            routeIndex: routeIndex,
             screen: name,
-            routeStrategy: strategy,
+            routeStrategy: config.routeFacts[routeIndex].strategy,
             status: .navigated,
             redirects: [],
             records: []
@@ -160,6 +160,7 @@ public struct Navigator: Sendable {
             into: result,
             inPlace: inPlace,
             match: settled.match,
+            routeIndex: settled.match.route.index,
             screen: settled.screen,
             routeStrategy: settled.routeStrategy,
             status: settled.status,
@@ -177,13 +178,13 @@ public struct Navigator: Sendable {
         into result: UnsafeMutablePointer<NavigationOutcome>,
         inPlace: Bool,
         match: consuming RouteMatch,
+        routeIndex: Int,
         screen: consuming String,
         routeStrategy: Strategy?,
         status: NavigationOutcome.Status,
         redirects: consuming [String],
         records: consuming [InterceptorRecord]
     ) throws(NavigationFailure) {
-        let routeIndex = match.route.index
         // An empty `via` (nearly every request's) is the empty literal: not the request's, retained.
         let via = request.via.isEmpty ? [] : request.via
         // The match's params are moved into the destination and out of it again for the outcome
@@ -193,7 +194,7 @@ public struct Navigator: Sendable {
         let strategy = request.strategy ?? routeStrategy ?? .extend
         // The route's own screen, which the configuration has found already and whose params
         // the match may have checked, unless an interceptor sent the navigation elsewhere.
-        let known = status == .navigated ? config.routeScreens[routeIndex] : nil
+        let known = status == .navigated ? config.routeFacts[routeIndex].screen : nil
         do {
             // The last step that may throw: the session changes from here on.
             if inPlace {
