@@ -131,14 +131,15 @@ public struct Resolution: Sendable, Hashable {
     /// The transition of a resolution made in place, told without an array of ops (which cost an
     /// allocation, a copy of each entry added and their release per navigation): `nil` for one
     /// whose ops are an array.
-    package var steps: TransitionSteps? {
+    /// Inlinable, as ``isUnchanged`` is: read once per answer by the renderer of another module.
+    @inlinable package var steps: TransitionSteps? {
         if case .steps(let steps) = change { steps } else { nil }
     }
     /// The transition as ops or as steps: one or the other, in one field (an in-place resolution
     /// then holds no empty array of ops to release).
-    private let change: Change
+    @usableFromInline let change: Change
 
-    private enum Change: Sendable {
+    @usableFromInline enum Change: Sendable {
         case ops([TransitionOp])
         case steps(TransitionSteps)
     }
@@ -195,8 +196,9 @@ public struct Resolution: Sendable, Hashable {
         self.nextEntryNumber = nextEntryNumber
     }
 
-    /// `true` when the stack did not change.
-    public var isUnchanged: Bool {
+    /// `true` when the stack did not change. Inlinable: asked once per navigate by the store's
+    /// caller in another module, where a call costs more than the look.
+    @inlinable public var isUnchanged: Bool {
         switch change {
         case .ops(let ops): ops.isEmpty
         case .steps(let steps): steps.isEmpty

@@ -79,8 +79,12 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
             }
         var handed = 0
         params.withUnsafeMutableBufferPointer { slots in
+            guard let first = slots.baseAddress else { return }
             match.forEachParam { name, value, _ in
-                if handed < slots.count { slots[handed] = Param(name: name, value: value) }
+                // Initialised over the placeholder, not assigned: it holds no reference, so there
+                // is nothing of it to release. Safe: the slot is within the array's `count`
+                // elements, alive for this closure, which the array keeps unique.
+                if handed < slots.count { (first + handed).initialize(to: Param(name: name, value: value)) }
                 handed &+= 1
             }
         }
