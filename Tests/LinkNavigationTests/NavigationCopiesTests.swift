@@ -125,6 +125,36 @@ import Testing
         #expect(params["page"] == .int(3))
     }
 
+    /// One to four params (the first three made as an array of their count, more grown), in the
+    /// match's order with its values, and path params alone or with query params.
+    @Test(arguments: [
+        ("shop://p/12", ["id"]),
+        ("shop://p/12/r/first", ["id", "slug"]),
+        ("shop://p/12/r/first/v/true", ["id", "slug", "flag"]),
+        ("shop://q/5?page=2&sort=new", ["id", "page", "sort"]),
+    ])
+    func aFewMatchParamsAreAnArrayOfTheirCount(_ link: String, _ names: [String]) throws {
+        let table = try RouteTable(
+            [
+                RouteDefinition(name: "one", pattern: "/p/{id:int}"),
+                RouteDefinition(name: "two", pattern: "/p/{id:int}/r/{slug}"),
+                RouteDefinition(name: "three", pattern: "/p/{id:int}/r/{slug}/v/{flag:bool}"),
+                RouteDefinition(
+                    name: "query",
+                    pattern: "/q/{id:int}",
+                    query: [try QueryParam("page", "int=1"), try QueryParam("sort", "string?")]
+                ),
+            ],
+            schemes: ["shop"]
+        )
+        let match = try #require(try table.match(link))
+        let params = EntryParams(match: match)
+        #expect(params.map(\.key) == names)
+        #expect(params.map(\.value) == match.params.map(\.value))
+        #expect(params.storage.capacity >= names.count)
+        if names.count <= 3 { #expect(params.storage.capacity == names.count) }
+    }
+
     /// A session keeps a parked navigation's own box (no second one around it), and hands the same
     /// navigation back: equal, and copied by that one reference.
     @Test func aSessionKeepsTheParkedNavigationsOwnBox() {

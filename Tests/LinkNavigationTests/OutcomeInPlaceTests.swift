@@ -70,6 +70,44 @@ import Testing
         #expect((outcome.parked != nil) == (outcome.status == .parked))
     }
 
+    /// An outcome with no redirect and no interceptor record keeps no box for them; one with
+    /// either keeps both lists, in order.
+    @Test func redirectsAndRecordsAreKeptOnlyWhenThereAreAny() throws {
+        let session = try start()
+        let resolution = Resolution(old: session.stack, new: session.stack, nextEntryNumber: 3)
+        func outcome(_ redirects: [String], _ records: [InterceptorRecord]) -> NavigationOutcome {
+            NavigationOutcome(
+                status: .navigated,
+                match: nil,
+                routeParams: EntryParams(),
+                redirects: redirects,
+                interceptors: records,
+                resolution: resolution,
+                session: session
+            )
+        }
+        let record = InterceptorRecord(name: "signed_in", kind: "require", outcome: "passed")
+        let plain = outcome([], [])
+        #expect(plain.detour == nil && plain.redirects.isEmpty && plain.interceptors.isEmpty)
+        let redirected = outcome(["shop://cart", "shop://product/1"], [])
+        #expect(redirected.detour != nil && redirected.interceptors.isEmpty)
+        #expect(redirected.redirects == ["shop://cart", "shop://product/1"])
+        let intercepted = outcome([], [record])
+        #expect(intercepted.redirects.isEmpty && intercepted.interceptors == [record])
+    }
+
+    /// A resolution changed in place tells its transition by steps, the same ops as those between
+    /// its stacks; one made apart keeps its ops.
+    @Test func anInPlaceResolutionTellsItsTransitionBySteps() throws {
+        var session = try start()
+        let outcome = try shopNavigator().navigate(.init(url: "shop://product/7"), in: &session)
+        #expect(outcome.resolution.steps != nil && !outcome.resolution.isUnchanged)
+        #expect(outcome.resolution.transition == TransitionOp.between(try start().stack, outcome.resolution.stack))
+        let apart = Resolution(old: try start().stack, new: outcome.resolution.stack, nextEntryNumber: 4)
+        #expect(apart.steps == nil && !apart.isUnchanged)
+        #expect(apart.transition == outcome.resolution.transition)
+    }
+
     /// The mediation read from a resolution is the one made from its old and new stacks: the old
     /// top as its source, the new top as its destination, the payload from the transition.
     @Test(arguments: urls)

@@ -1,6 +1,18 @@
 import LinkRouting
 
 extension NavigationConfig {
+    /// What a navigation reads of its route before it resolves: the route's screen, and whether
+    /// the navigation goes straight to it.
+    struct RouteFacts: Sendable {
+        let screen: RouteScreen
+        /// The screen's name when the route's target is that screen and the route has no
+        /// interceptors of its own (global ones aside): the navigation then goes straight to it.
+        /// `nil` otherwise.
+        let directName: String?
+        /// The route's default strategy, for a route to a screen.
+        let strategy: Strategy?
+    }
+
     /// What resolving needs to know of a route's own screen, found when the configuration is made:
     /// a navigation to it then looks up neither the screen's name nor its params' specs.
     struct RouteScreen: Sendable {

@@ -49,8 +49,9 @@ public final class NavigationConfig: Sendable {
     public let flags: [String: Bool]
     /// How many redirects (route-level and interceptor ones together) one navigation may follow.
     public let redirectLimit: Int
-    /// Per route: its screen, found once (see ``RouteScreen``).
-    let routeScreens: [RouteScreen]
+    /// Per route: its screen, found once (see ``RouteScreen``), and whether a navigation goes
+    /// straight to it (``RouteFacts``): what the usual navigation reads of its route, in one table.
+    let routeFacts: [RouteFacts]
 
     /// - Throws: ``NavigationConfigError`` listing every unknown screen, flow and interceptor name.
     public init(
@@ -110,15 +111,25 @@ public final class NavigationConfig: Sendable {
         self.flows = flowsByName
         self.flags = flags
         self.redirectLimit = redirectLimit
-        self.routeScreens = zip(table.routes, bindings).map { route, binding in
-            guard case .screen(let name, _) = binding.target, let position = resolver.graph.position(of: name) else {
-                return RouteScreen(position: -1, paramsChecked: false, paramsInForm: false)
+        self.routeFacts = zip(table.routes, bindings).map { route, binding in
+            guard case .screen(let name, let strategy) = binding.target,
+                let position = resolver.graph.position(of: name)
+            else {
+                return RouteFacts(
+                    screen: RouteScreen(position: -1, paramsChecked: false, paramsInForm: false),
+                    directName: nil,
+                    strategy: nil
+                )
             }
             let screen = resolver.graph.ordered[position]
-            return RouteScreen(
-                position: position,
-                paramsChecked: Self.matchChecksParams(of: screen, for: route),
-                paramsInForm: Self.matchGivesScreenForm(of: screen, for: route)
+            return RouteFacts(
+                screen: RouteScreen(
+                    position: position,
+                    paramsChecked: Self.matchChecksParams(of: screen, for: route),
+                    paramsInForm: Self.matchGivesScreenForm(of: screen, for: route)
+                ),
+                directName: binding.interceptors.isEmpty ? name : nil,
+                strategy: strategy
             )
         }
     }

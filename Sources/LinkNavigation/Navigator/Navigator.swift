@@ -107,8 +107,8 @@ public struct Navigator: Sendable {
     ///
     /// Most navigations meet no interceptor and no redirect: the request's link is matched where
     /// it lies (no copy of it, and no retain and release) and goes straight to its route's screen.
-    /// Anything else is settled apart, in ``intercepted(_:in:into:first:)``, so that the way
-    /// through here is short and its code contiguous.
+    /// Anything else is settled apart, in ``navigateIntercepted(_:in:into:inPlace:first:)``, so that
+    /// the way through here is short, its code contiguous and its frame small.
     @inline(__always)
     private func navigate(
         _ request: Request,
@@ -116,35 +116,75 @@ public struct Navigator: Sendable {
         into result: UnsafeMutablePointer<NavigationOutcome>,
         inPlace: Bool
     ) throws(NavigationFailure) {
-        let match: RouteMatch
-        let screen: String
-        let routeStrategy: Strategy?
-        let status: NavigationOutcome.Status
-        let redirects: [String]
-        let records: [InterceptorRecord]
-        if config.globalInterceptors.isEmpty {
-            let found = try matchURL(request.link)
-            // The route's binding read in place, field by field: a copy of it would retain its
-            // target's strings and its interceptor list for a look at each.
-            let routeIndex = found.route.index
-            if config.bindings[routeIndex].interceptors.isEmpty,
-                case .screen(let name, let strategy) = config.bindings[routeIndex].target
-            {
-                match = found
-                screen = name
-                routeStrategy = strategy
-                status = .navigated
-                redirects = []
-                records = []
-            } else {
-                guard let settled = try intercepted(request, in: &session, into: result, first: found) else { return }
-                (match, screen, routeStrategy, status, redirects, records) = settled.fields
-            }
-        } else {
-            guard let settled = try intercepted(request, in: &session, into: result, first: nil) else { return }
-            (match, screen, routeStrategy, status, redirects, records) = settled.fields
+        guard config.globalInterceptors.isEmpty else {
+            return try navigateIntercepted(request, in: &session, into: result, inPlace: inPlace, first: nil)
         }
-        let routeIndex = match.route.index
+        let found = try matchURL(request.link)
+        // The route's facts read in place, field by field: one table, the one that resolving
+        // reads next, and not the route's binding, whose copy would retain its target and
+        // interceptor list.
+        let routeIndex = found.route.index
+        guard let name = config.routeFacts[routeIndex].directName else {
+            return try navigateIntercepted(request, in: &session, into: result, inPlace: inPlace, first: found)
+        }
+        try resolve(
+            request,
+            in: &session,
+            into: result,
+            inPlace: inPlace,
+            match: found,
+            routeIndex: routeIndex,
+            screen: name,
+            routeStrategy: config.routeFacts[routeIndex].strategy,
+            status: .navigated,
+            redirects: [],
+            records: []
+        )
+    }
+
+    /// ``navigate(_:in:into:inPlace:)`` for a navigation that meets global interceptors, or whose
+    /// route (`first`, matched already) has interceptors or redirects. Never inlined: kept out of
+    /// the way of the navigations that meet none of it.
+    @inline(never)
+    private func navigateIntercepted(
+        _ request: Request,
+        in session: inout Session,
+        into result: UnsafeMutablePointer<NavigationOutcome>,
+        inPlace: Bool,
+        first: consuming RouteMatch?
+    ) throws(NavigationFailure) {
+        guard let settled = try intercepted(request, in: &session, into: result, first: first) else { return }
+        try resolve(
+            request,
+            in: &session,
+            into: result,
+            inPlace: inPlace,
+            match: settled.match,
+            routeIndex: settled.match.route.index,
+            screen: settled.screen,
+            routeStrategy: settled.routeStrategy,
+            status: settled.status,
+            redirects: settled.redirects,
+            records: settled.records
+        )
+    }
+
+    /// The navigation to `screen` once the match is settled: the resolution against the session's
+    /// stack, applied to `session`, and the outcome initialised in `result`.
+    @inline(__always)
+    private func resolve(
+        _ request: Request,
+        in session: inout Session,
+        into result: UnsafeMutablePointer<NavigationOutcome>,
+        inPlace: Bool,
+        match: consuming RouteMatch,
+        routeIndex: Int,
+        screen: consuming String,
+        routeStrategy: Strategy?,
+        status: NavigationOutcome.Status,
+        redirects: consuming [String],
+        records: consuming [InterceptorRecord]
+    ) throws(NavigationFailure) {
         // An empty `via` (nearly every request's) is the empty literal: not the request's, retained.
         let via = request.via.isEmpty ? [] : request.via
         // The match's params are moved into the destination and out of it again for the outcome
@@ -154,7 +194,7 @@ public struct Navigator: Sendable {
         let strategy = request.strategy ?? routeStrategy ?? .extend
         // The route's own screen, which the configuration has found already and whose params
         // the match may have checked, unless an interceptor sent the navigation elsewhere.
-        let known = status == .navigated ? config.routeScreens[routeIndex] : nil
+        let known = status == .navigated ? config.routeFacts[routeIndex].screen : nil
         do {
             // The last step that may throw: the session changes from here on.
             if inPlace {
@@ -204,10 +244,6 @@ public struct Navigator: Sendable {
         var status: NavigationOutcome.Status
         var redirects: [String]
         var records: [InterceptorRecord]
-
-        var fields: (RouteMatch, String, Strategy?, NavigationOutcome.Status, [String], [InterceptorRecord]) {
-            (match, screen, routeStrategy, status, redirects, records)
-        }
     }
 
     /// The passes of a navigation through global rewrites, the match, interceptors and redirects,

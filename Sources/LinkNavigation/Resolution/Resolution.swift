@@ -122,13 +122,27 @@ public struct Mediation: Sendable, Hashable {
 public struct Resolution: Sendable, Hashable {
     public let stack: [StackEntry]
     /// The ops from the old stack to ``stack``: ``steps``'s when it is set, made on each read.
-    public var transition: [TransitionOp] { steps?.ops(to: stack) ?? ops }
-    /// The transition's ops, unless ``steps`` tells them.
-    private let ops: [TransitionOp]
+    public var transition: [TransitionOp] {
+        switch change {
+        case .ops(let ops): ops
+        case .steps(let steps): steps.ops(to: stack)
+        }
+    }
     /// The transition of a resolution made in place, told without an array of ops (which cost an
     /// allocation, a copy of each entry added and their release per navigation): `nil` for one
-    /// whose ops are in ``ops``.
-    package let steps: TransitionSteps?
+    /// whose ops are an array.
+    /// Inlinable, as ``isUnchanged`` is: read once per answer by the renderer of another module.
+    @inlinable package var steps: TransitionSteps? {
+        if case .steps(let steps) = change { steps } else { nil }
+    }
+    /// The transition as ops or as steps: one or the other, in one field (an in-place resolution
+    /// then holds no empty array of ops to release).
+    @usableFromInline let change: Change
+
+    @usableFromInline enum Change: Sendable {
+        case ops([TransitionOp])
+        case steps(TransitionSteps)
+    }
     /// The top of the old stack, the mediation's source. The mediation's destination is the new
     /// stack's top and its payload is read from the transition: held here once each, not again in
     /// a stored mediation (which cost a retain and a release of each entry per navigation).
@@ -142,8 +156,7 @@ public struct Resolution: Sendable, Hashable {
     /// The old stack borrowed, not taken (an initialiser's default): it is only compared with.
     init(old: borrowing [StackEntry], new: [StackEntry], nextEntryNumber: Int) {
         stack = new
-        ops = TransitionOp.between(old, new)
-        steps = nil
+        change = .ops(TransitionOp.between(old, new))
         source = old.last
         self.nextEntryNumber = nextEntryNumber
     }
@@ -165,8 +178,7 @@ public struct Resolution: Sendable, Hashable {
         _ last: StackEntry,
         nextEntryNumber: Int
     ) {
-        ops = []
-        steps = TransitionSteps(from: stack, keeping: kept, adding: path.count + 1)
+        change = .steps(TransitionSteps(from: stack, keeping: kept, adding: path.count + 1))
         if stack.count == kept + 1 && path.isEmpty {
             // One entry for another (the usual navigation): swapped in place, the old top moved
             // out as the source, with no change of count.
@@ -184,8 +196,14 @@ public struct Resolution: Sendable, Hashable {
         self.nextEntryNumber = nextEntryNumber
     }
 
-    /// `true` when the stack did not change.
-    public var isUnchanged: Bool { steps?.isEmpty ?? ops.isEmpty }
+    /// `true` when the stack did not change. Inlinable: asked once per navigate by the store's
+    /// caller in another module, where a call costs more than the look.
+    @inlinable public var isUnchanged: Bool {
+        switch change {
+        case .ops(let ops): ops.isEmpty
+        case .steps(let steps): steps.isEmpty
+        }
+    }
 
     public static func == (lhs: Resolution, rhs: Resolution) -> Bool {
         lhs.stack == rhs.stack && lhs.transition == rhs.transition && lhs.source == rhs.source

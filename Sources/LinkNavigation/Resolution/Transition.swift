@@ -61,6 +61,7 @@ public enum TransitionOp: Sendable, Hashable {
 /// The ops of a transition from a stack to its first entries with new ones above them, told by
 /// their counts: the modal layers dismissed from the top, then the entries popped at once, then the
 /// new stack's top ``added`` entries each pushed (presented when modal).
+@usableFromInline
 package struct TransitionSteps: Sendable, Hashable {
     package let dismisses: Int
     /// The entries of the one `pop`, 0 for none.
@@ -76,7 +77,7 @@ package struct TransitionSteps: Sendable, Hashable {
     }
 
     /// Whether there is no op at all.
-    var isEmpty: Bool { dismisses == 0 && popped == 0 && added == 0 }
+    @usableFromInline var isEmpty: Bool { dismisses == 0 && popped == 0 && added == 0 }
 
     /// What takes `old` down to its first `kept` entries: each modal layer above them dismissed,
     /// from the top, then the rest popped at once.

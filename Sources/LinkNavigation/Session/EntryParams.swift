@@ -52,10 +52,43 @@ public struct EntryParams: Sendable, Hashable, Sequence, ExpressibleByDictionary
             storage = []
             return
         }
+        // A handful (nearly every link's): gathered first, then one array of exactly their count
+        // made as a literal is, with no growth of an empty array through the generic reallocation.
+        if count <= 3, let few = Self.few(match, count) {
+            storage = few
+            return
+        }
         var kept: [Param] = []
         kept.reserveCapacity(count)
         match.forEachParam { name, value, _ in kept.append(Param(name: name, value: value)) }
         storage = kept
+    }
+
+    /// The params of a match with one to three, as an array of their count; `nil` when the match
+    /// hands over another number of them than `count`.
+    @inline(__always)
+    private static func few(_ match: borrowing RouteMatch, _ count: Int) -> [Param]? {
+        // Made as a literal of the right count, each element then set in place: a placeholder of
+        // plain bits (an empty small string and a bool), with nothing to release when replaced.
+        let blank = Param(name: "", value: .bool(false))
+        var params: [Param] =
+            switch count {
+            case 1: [blank]
+            case 2: [blank, blank]
+            default: [blank, blank, blank]
+            }
+        var handed = 0
+        params.withUnsafeMutableBufferPointer { slots in
+            guard let first = slots.baseAddress else { return }
+            match.forEachParam { name, value, _ in
+                // Initialised over the placeholder, not assigned: it holds no reference, so there
+                // is nothing of it to release. Safe: the slot is within the array's `count`
+                // elements, alive for this closure, which the array keeps unique.
+                if handed < slots.count { (first + handed).initialize(to: Param(name: name, value: value)) }
+                handed &+= 1
+            }
+        }
+        return handed == count ? params : nil
     }
 
     /// The value of the param `name`, or `nil` when there is none.
