@@ -82,7 +82,7 @@ extension SessionStore {
         _ body: (inout Session) throws(NavigationFailure) -> Void
     ) throws(SessionStoreError) -> Int {
         try withLockedSlot(id) { (slot, id, now) throws(SessionStoreError) -> Int in
-            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, lendsStack: false) {
+            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, stack: CopiedStack.self) {
                 (session) throws(NavigationFailure) -> Bool in
                 try body(&session)
                 return false
@@ -104,7 +104,7 @@ extension SessionStore {
         _ body: (inout Session) throws(NavigationFailure) -> Bool
     ) throws(SessionStoreError) -> Int {
         try withLockedSlot(id) { (slot, id, now) throws(SessionStoreError) -> Int in
-            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, lendsStack: true, body)
+            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, stack: LentStack.self, body)
         }
     }
 
@@ -147,18 +147,20 @@ extension SessionStore {
     /// its shard's lock. Returns the version stored.
     /// - Parameters:
     ///   - id: Taken (left `nil`) as the lent session's id.
-    ///   - lendsStack: Whether the stack is moved into the lent session, `body` returning whether
-    ///     it changed it, or copied, to be compared with what `body` leaves (whose result is then
-    ///     not read).
+    ///   - stack: ``LentStack`` when the stack is moved into the lent session, `body` returning
+    ///     whether it changed it, or ``CopiedStack``, to be compared with what `body` leaves (whose
+    ///     result is then not read). A type, not a flag: each way gets a copy of its own, without
+    ///     the other's branches, where the compiler kept one copy testing a flag.
     @inline(__always)
-    func modify(
+    func modify<Stack: StackLending>(
         _ stored: inout Slot,
         id: inout String?,
         now: Int64,
         expectedVersion: Int?,
-        lendsStack: Bool,
+        stack: Stack.Type,
         _ body: (inout Session) throws(NavigationFailure) -> Bool
     ) throws(SessionStoreError) -> Int {
+        let lendsStack = Stack.lendsStack
         stored.lastAccess = now
         if let expectedVersion, expectedVersion != stored.version {
             throw .versionConflict(expected: expectedVersion, actual: stored.version)
@@ -213,4 +215,19 @@ extension SessionStore {
             }
         }
     }
+}
+
+/// How ``SessionStore/modify(_:id:now:expectedVersion:stack:_:)`` hands the stack to the body.
+protocol StackLending {
+    static var lendsStack: Bool { get }
+}
+
+/// The stack is moved into the lent session: the body reports whether it changed it.
+enum LentStack: StackLending {
+    static var lendsStack: Bool { true }
+}
+
+/// The lent session holds a copy of the stack, compared afterwards with the stored one.
+enum CopiedStack: StackLending {
+    static var lendsStack: Bool { false }
 }
