@@ -82,7 +82,7 @@ extension SessionStore {
         _ body: (inout Session) throws(NavigationFailure) -> Void
     ) throws(SessionStoreError) -> Int {
         try withLockedSlot(id) { (slot, id, now) throws(SessionStoreError) -> Int in
-            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, stack: CopiedStack.self) {
+            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, lendsStack: false) {
                 (session) throws(NavigationFailure) -> Bool in
                 try body(&session)
                 return false
@@ -104,7 +104,7 @@ extension SessionStore {
         _ body: (inout Session) throws(NavigationFailure) -> Bool
     ) throws(SessionStoreError) -> Int {
         try withLockedSlot(id) { (slot, id, now) throws(SessionStoreError) -> Int in
-            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, stack: LentStack.self, body)
+            try modifyLendingStack(&slot, id: &id, now: now, expectedVersion: expectedVersion, body)
         }
     }
 
@@ -143,24 +143,38 @@ extension SessionStore {
         return version
     }
 
-    /// The read-modify-write of ``mutate(_:expectedVersion:_:)`` on one live slot, in place, under
-    /// its shard's lock. Returns the version stored.
-    /// - Parameters:
-    ///   - id: Taken (left `nil`) as the lent session's id.
-    ///   - stack: ``LentStack`` when the stack is moved into the lent session, `body` returning
-    ///     whether it changed it, or ``CopiedStack``, to be compared with what `body` leaves (whose
-    ///     result is then not read). A type, not a flag: each way gets a copy of its own, without
-    ///     the other's branches, where the compiler kept one copy testing a flag.
-    @inline(__always)
-    func modify<Stack: StackLending>(
+    /// ``modify(_:id:now:expectedVersion:lendsStack:_:)`` lending the stack, in a function of its
+    /// own with the flag fixed: the compiler does not inline the read-modify-write into
+    /// ``applyLendingStack(_:expectedVersion:_:)``, and the one copy it called there tested the flag
+    /// on every branch (more instructions over more lines). ``apply(_:expectedVersion:_:)`` keeps
+    /// its inlined copy.
+    @inline(never)
+    func modifyLendingStack(
         _ stored: inout Slot,
         id: inout String?,
         now: Int64,
         expectedVersion: Int?,
-        stack: Stack.Type,
         _ body: (inout Session) throws(NavigationFailure) -> Bool
     ) throws(SessionStoreError) -> Int {
-        let lendsStack = Stack.lendsStack
+        try modify(&stored, id: &id, now: now, expectedVersion: expectedVersion, lendsStack: true, body)
+    }
+
+    /// The read-modify-write of ``mutate(_:expectedVersion:_:)`` on one live slot, in place, under
+    /// its shard's lock. Returns the version stored.
+    /// - Parameters:
+    ///   - id: Taken (left `nil`) as the lent session's id.
+    ///   - lendsStack: Whether the stack is moved into the lent session, `body` returning whether
+    ///     it changed it, or copied, to be compared with what `body` leaves (whose result is then
+    ///     not read).
+    @inline(__always)
+    func modify(
+        _ stored: inout Slot,
+        id: inout String?,
+        now: Int64,
+        expectedVersion: Int?,
+        lendsStack: Bool,
+        _ body: (inout Session) throws(NavigationFailure) -> Bool
+    ) throws(SessionStoreError) -> Int {
         stored.lastAccess = now
         if let expectedVersion, expectedVersion != stored.version {
             throw .versionConflict(expected: expectedVersion, actual: stored.version)
@@ -215,19 +229,4 @@ extension SessionStore {
             }
         }
     }
-}
-
-/// How ``SessionStore/modify(_:id:now:expectedVersion:stack:_:)`` hands the stack to the body.
-protocol StackLending {
-    static var lendsStack: Bool { get }
-}
-
-/// The stack is moved into the lent session: the body reports whether it changed it.
-enum LentStack: StackLending {
-    static var lendsStack: Bool { true }
-}
-
-/// The lent session holds a copy of the stack, compared afterwards with the stored one.
-enum CopiedStack: StackLending {
-    static var lendsStack: Bool { false }
 }
