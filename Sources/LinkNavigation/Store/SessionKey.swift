@@ -3,10 +3,16 @@
 /// Ids the store mints are 22 base64url characters; kept as two words in their shard's
 /// ``SessionStore/PackedTable``, they cost no heap allocation, compare without following a pointer,
 /// and hash as 16 bytes. An id in that form is looked up there first; a client-chosen one
-/// (SPEC `sessions.client_ids`) is never put there, only in the shard's dictionary of text ids, so
-/// that no client can choose what the table holds (``MintedIDHasher``).
+/// (SPEC `sessions.client_ids`) is never put there, so that no client can choose what the table
+/// holds (``MintedIDHasher``). Client-chosen ids of up to 16 characters (nearly all of them) are
+/// packed too, into a table of their own hashed with a keyed SipHash (``ShortIDHasher``); longer
+/// ones are kept in the shard's dictionary of text ids.
 enum SessionKey {
     case packed(PackedID)
+    /// An id of 1 to 16 characters (never one of the store's own, which have 22): its bytes in
+    /// order, zero-padded to 16 (see ``pack(short:)``). No id byte is zero, so the padding tells
+    /// the length and the packing is one to one.
+    case short(PackedID)
     /// Any other id, by the hash that picks its shard (``textShardHash``): the text is the caller's
     /// id. No string inside, so the key is plain data, with nothing to release.
     case text(shardHash: UInt64)
@@ -38,7 +44,34 @@ enum SessionKey {
     private static func key(bytes: UnsafeBufferPointer<UInt8>) -> SessionKey? {
         if let packed = SessionID.decode(bytes: bytes) { return .packed(packed) }
         guard SessionID.isValid(bytes: bytes) else { return nil }
+        if bytes.count <= 16, let short = pack(short: bytes) { return .short(short) }
         return .text(shardHash: FNV1a.hash(bytes: bytes))
+    }
+
+    /// The bytes of an id of 1 to 16 bytes, in order from the low byte of `high`, zero-padded: a few
+    /// loads, each within the id (overlapping ones shifted), instead of a byte loop. `nil` for an
+    /// empty or longer id.
+    @inline(__always)
+    static func pack(short bytes: UnsafeBufferPointer<UInt8>) -> PackedID? {
+        let count = bytes.count
+        guard count > 0, count <= 16, let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        if count >= 8 {
+            // The last eight bytes end with the id: bytes 8..<count are their top `count - 8`.
+            let last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            let rest = count == 8 ? 0 : UInt64(littleEndian: last) &>> UInt64(8 &* (16 &- count))
+            return PackedID(high: UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)), low: rest)
+        }
+        if count >= 4 {
+            // Likewise in 32 bits: bytes 4..<count are the top `count - 4` of the last four.
+            let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let last = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            let rest = count == 4 ? 0 : last &>> UInt64(8 &* (8 &- count))
+            return PackedID(high: first | rest &<< 32, low: 0)
+        }
+        var word: UInt64 = 0
+        for index in 0..<count { word |= UInt64(base[index]) &<< UInt64(8 &* index) }
+        return PackedID(high: word, low: 0)
     }
 
     /// Picks the shard of a text key: not keyed, as an attacker choosing ids can at worst crowd one

@@ -21,8 +21,8 @@ extension SessionStore {
         fileprivate let acquireHook: ThreadSanitizerHooks.Hook?
         fileprivate let releaseHook: ThreadSanitizerHooks.Hook?
 
-        init(hasher: MintedIDHasher) {
-            slots = Slots(hasher: hasher)
+        init(hasher: MintedIDHasher, shortHasher: ShortIDHasher) {
+            slots = Slots(hasher: hasher, shortHasher: shortHasher)
             acquireHook = ThreadSanitizerHooks.acquire
             releaseHook = ThreadSanitizerHooks.release
         }
@@ -35,12 +35,12 @@ extension SessionStore {
         let count: Int
         static let stride = (MemoryLayout<Shard>.stride + 127) / 128 * 128
 
-        init(count: Int, hasher: MintedIDHasher) {
+        init(count: Int, hasher: MintedIDHasher, shortHasher: ShortIDHasher) {
             self.count = count
             base = UnsafeMutableRawPointer.allocate(byteCount: count * Self.stride, alignment: 128)
             for index in 0..<count {
                 (base + index * Self.stride).bindMemory(to: Shard.self, capacity: 1)
-                    .initialize(to: Shard(hasher: hasher))
+                    .initialize(to: Shard(hasher: hasher, shortHasher: shortHasher))
             }
         }
 

@@ -1,11 +1,16 @@
 extension SessionStore {
     /// The sessions of one shard, by the kind of their key.
     struct Slots: ~Copyable {
+        /// Ids the store minted.
         var packed: PackedTable<MintedIDHasher>
+        /// Client-chosen ids of up to 16 characters (``SessionKey/short(_:)``).
+        var short: PackedTable<ShortIDHasher>
+        /// Longer client-chosen ids, and client-chosen ones in the minted format.
         var text: [TextSessionKey: Slot] = [:]
 
-        init(hasher: MintedIDHasher) {
+        init(hasher: MintedIDHasher, shortHasher: ShortIDHasher) {
             packed = PackedTable(hasher: hasher)
+            short = PackedTable(hasher: shortHasher)
         }
 
         /// Runs `body` in place on the slot of `key` if it is live at `now`; removes it if it has
@@ -27,13 +32,16 @@ extension SessionStore {
             expired: inout Bool,
             _ body: (inout Slot) throws(E) -> R
         ) throws(E) -> R? {
-            if case .packed(let bits) = key, let (position, bucket) = packed.find(bits, hash: hash) {
-                if packed.withSlot(at: position, { $0.isExpired(at: now, ttl: ttl) }) {
-                    packed.remove(position: position, bucket: bucket)
-                    expired = true
-                    return nil
+            switch key {
+            case .packed(let bits):
+                if let found = packed.find(bits, hash: hash) {
+                    return try Self.ifLive(in: &packed, at: found, now: now, ttl: ttl, expired: &expired, body)
                 }
-                return try packed.withSlot(at: position, body)
+            case .short(let bits):
+                // Never in the dictionary: one probe of this table decides.
+                guard let found = short.find(bits, hash: hash) else { return nil }
+                return try Self.ifLive(in: &short, at: found, now: now, ttl: ttl, expired: &expired, body)
+            case .text: break
             }
             // A client-chosen id, in any form. One hash lookup: the slot is then reached by its index.
             guard !text.isEmpty, let index = text.index(forKey: TextSessionKey(id())) else { return nil }
@@ -46,6 +54,25 @@ extension SessionStore {
                 return nil
             }
             return result
+        }
+
+        /// What `body` returns for the slot `found` in `table`, or `nil` without running it when the
+        /// slot has been idle for `ttl` at `now`: the slot is then removed and `expired` set.
+        @inline(__always)
+        private static func ifLive<H: PackedIDHashing, R, E: Error>(
+            in table: inout PackedTable<H>,
+            at found: (position: Int, bucket: Int),
+            now: Int64,
+            ttl: Int64,
+            expired: inout Bool,
+            _ body: (inout Slot) throws(E) -> R
+        ) throws(E) -> R? {
+            if table.withSlot(at: found.position, { $0.isExpired(at: now, ttl: ttl) }) {
+                table.remove(position: found.position, bucket: found.bucket)
+                expired = true
+                return nil
+            }
+            return try table.withSlot(at: found.position, body)
         }
 
         /// What `body` returns for `slot`, or `nil` without running it when the slot has been idle for
@@ -63,26 +90,44 @@ extension SessionStore {
 
         /// Runs `body` on the slot of `key` (`nil` when absent): what it leaves there is stored, and
         /// setting `nil` removes the session. One lookup, and the slot is moved, not copied. A slot
-        /// `body` creates goes into the text dictionary: only ``SessionStore/create(attributes:)``
-        /// puts sessions in the packed table.
+        /// `body` creates goes into the short table for a short key, else into the text dictionary:
+        /// only ``SessionStore/create(attributes:)`` puts sessions in the packed table.
         /// - Parameters:
         ///   - id: The key's text.
         ///   - hash: The key's ``SessionStore/Located/hash``.
         @inline(__always)
         mutating func withSlot<R>(_ key: SessionKey, id: String, hash: UInt64, _ body: (inout Slot?) -> R) -> R {
-            guard case .packed(let bits) = key, let (position, bucket) = packed.find(bits, hash: hash) else {
-                return body(&text[TextSessionKey(id)])
+            switch key {
+            case .packed(let bits):
+                if let found = packed.find(bits, hash: hash) { return Self.withSlot(in: &packed, at: found, body) }
+            case .short(let bits):
+                if let found = short.find(bits, hash: hash) { return Self.withSlot(in: &short, at: found, body) }
+                var created: Slot?
+                let result = body(&created)
+                if let created { short.insert(bits, hash: hash, created) }
+                return result
+            case .text: break
             }
-            var current: Slot? = packed.withSlot(at: position) { slot in
+            return body(&text[TextSessionKey(id)])
+        }
+
+        /// ``withSlot(_:id:hash:_:)`` on the slot `found` in `table`.
+        @inline(__always)
+        private static func withSlot<H: PackedIDHashing, R>(
+            in table: inout PackedTable<H>,
+            at found: (position: Int, bucket: Int),
+            _ body: (inout Slot?) -> R
+        ) -> R {
+            var current: Slot? = table.withSlot(at: found.position) { slot in
                 var taken = Slot.vacant
                 swap(&taken, &slot)
                 return taken
             }
             let result = body(&current)
             if let current {
-                packed.withSlot(at: position) { $0 = current }
+                table.withSlot(at: found.position) { $0 = current }
             } else {
-                packed.remove(position: position, bucket: bucket)
+                table.remove(position: found.position, bucket: found.bucket)
             }
             return result
         }
@@ -96,7 +141,7 @@ extension SessionStore {
                 oldestAccess = min(oldestAccess, slot.lastAccess)
                 return false
             }
-            var removed = packed.removeAll(where: isExpired)
+            var removed = packed.removeAll(where: isExpired) + short.removeAll(where: isExpired)
             var expired: [TextSessionKey] = []
             for (key, slot) in text where isExpired(slot) { expired.append(key) }
             for key in expired { text.removeValue(forKey: key) }

@@ -104,7 +104,7 @@ extension SessionStore {
         _ body: (inout Session) throws(NavigationFailure) -> Bool
     ) throws(SessionStoreError) -> Int {
         try withLockedSlot(id) { (slot, id, now) throws(SessionStoreError) -> Int in
-            try modify(&slot, id: &id, now: now, expectedVersion: expectedVersion, lendsStack: true, body)
+            try modifyLendingStack(&slot, id: &id, now: now, expectedVersion: expectedVersion, body)
         }
     }
 
@@ -141,6 +141,22 @@ extension SessionStore {
         if expired { held.subtract(1, ordering: .relaxed) }
         guard let version else { throw .noSession }
         return version
+    }
+
+    /// ``modify(_:id:now:expectedVersion:lendsStack:_:)`` lending the stack, in a function of its
+    /// own with the flag fixed: the compiler does not inline the read-modify-write into
+    /// ``applyLendingStack(_:expectedVersion:_:)``, and the one copy it called there tested the flag
+    /// on every branch (more instructions over more lines). ``apply(_:expectedVersion:_:)`` keeps
+    /// its inlined copy.
+    @inline(never)
+    func modifyLendingStack(
+        _ stored: inout Slot,
+        id: inout String?,
+        now: Int64,
+        expectedVersion: Int?,
+        _ body: (inout Session) throws(NavigationFailure) -> Bool
+    ) throws(SessionStoreError) -> Int {
+        try modify(&stored, id: &id, now: now, expectedVersion: expectedVersion, lendsStack: true, body)
     }
 
     /// The read-modify-write of ``mutate(_:expectedVersion:_:)`` on one live slot, in place, under

@@ -21,6 +21,8 @@ public final class SessionStore: Sendable {
     let clock: TimeSource
     /// Hashes packed ids once for both the shard and the bucket in its index.
     let hasher: MintedIDHasher
+    /// Likewise for short client-chosen ids, with a key of its own.
+    let shortHasher: ShortIDHasher
     /// Sessions held, expired ones included until they are removed; new sessions reserve a place here
     /// first, so that the limit is never exceeded without locking every shard to count.
     let held = Atomic<Int>(0)
@@ -36,8 +38,10 @@ public final class SessionStore: Sendable {
         self.configuration = configuration
         let count = configuration.effectiveShardCount
         let hasher = MintedIDHasher()
+        let shortHasher = ShortIDHasher()
         self.hasher = hasher
-        shards = ShardTable(count: count, hasher: hasher)
+        self.shortHasher = shortHasher
+        shards = ShardTable(count: count, hasher: hasher, shortHasher: shortHasher)
         shardMask = UInt64(count - 1)
         idleTTL = configuration.idleTTLMilliseconds
         self.clock = clock
@@ -51,7 +55,8 @@ public final class SessionStore: Sendable {
     struct Located {
         /// Valid while the store lives, which every call on it guarantees.
         let shard: UnsafeMutablePointer<Shard>
-        /// ``MintedIDHasher/hash(_:)`` of a packed id; unused for text ids (their dictionary hashes them).
+        /// ``MintedIDHasher/hash(_:)`` of a packed id, ``ShortIDHasher/hash(_:)`` of a short one;
+        /// unused for text ids (their dictionary hashes them).
         let hash: UInt64
     }
 
@@ -61,6 +66,7 @@ public final class SessionStore: Sendable {
         let hash =
             switch key {
             case .packed(let id): hasher.hash(id)
+            case .short(let id): shortHasher.hash(id)
             case .text: key.textShardHash << 40
             }
         return Located(shard: shards[Int(truncatingIfNeeded: (hash >> 40) & shardMask)], hash: hash)
