@@ -169,7 +169,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
         let comma = needsComma ? 1 : 0
         // The two words are stored whole: room is made for their sixteen bytes, `length` of them kept.
-        if count &+ 17 > capacity { grow(to: count &+ 17) }
+        makeRoom(to: count &+ 17)
         let text = UnsafeMutableRawPointer(base + count)
         text.storeBytes(of: JSONByte.comma, as: UInt8.self)
         text.storeBytes(of: Self.openEntryWord.littleEndian, toByteOffset: comma, as: UInt64.self)
@@ -296,9 +296,17 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     private mutating func write(length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         let start = count
         let end = start &+ length
-        if end > capacity { grow(to: end) }
+        makeRoom(to: end)
         body(base + start)
         count = end
+    }
+
+    /// Makes the room hold `needed` bytes. The growth is laid out away from the writes (`_slowPath`
+    /// only orders the code): an answer's buffer rarely grows, and the growth's code, moved apart,
+    /// no longer sits in the lines of every write that inlines this check.
+    @inline(__always)
+    private mutating func makeRoom(to needed: Int) {
+        if _slowPath(needed > capacity) { grow(to: needed) }
     }
 
     /// At least doubles the room, to hold `needed` bytes.
@@ -320,7 +328,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     @inline(__always)
     mutating func reserve(_ length: Int) -> UnsafeMutablePointer<UInt8> {
         let end = count &+ length
-        if end > capacity { grow(to: end) }
+        makeRoom(to: end)
         return base + count
     }
 
@@ -346,7 +354,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         separate()
         let start = count
         let end = start &+ range.count
-        if end > capacity { grow(to: end) }
+        makeRoom(to: end)
         // The source lies before `start`: the two ranges never overlap, and the bytes are copied
         // as bytes (a call to `memcpy` wherever this is inlined, not one to a wrapper around it).
         UnsafeMutableRawPointer(base + start).copyMemory(from: base + range.lowerBound, byteCount: range.count)
@@ -371,7 +379,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         guard let source = text.baseAddress, text.count > 1 else { return }
         let comma = needsComma ? 1 : 0
         let end = count &+ comma &+ (text.count &- 1)
-        if end > capacity { grow(to: end) }
+        makeRoom(to: end)
         let target = base + count
         target.initialize(to: JSONByte.comma)
         ShortBytes.copy(from: source + 1, to: target + comma, count: text.count &- 1)
@@ -384,7 +392,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     mutating func appendClosingText(_ text: UnsafeBufferPointer<UInt8>) {
         guard let source = text.baseAddress, text.count > 1 else { return }
         let end = count &+ (text.count &- 1)
-        if end > capacity { grow(to: end) }
+        makeRoom(to: end)
         ShortBytes.copy(from: source + 1, to: base + count, count: text.count &- 1)
         count = end
     }
@@ -404,7 +412,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         let comma = needsComma
         let length = utf8.count &+ (comma ? 3 : 2) &+ (colon ? 1 : 0)
         let end = count &+ length
-        if end > capacity { grow(to: end) }
+        makeRoom(to: end)
         // Written in place, not through `write(length:)`: its closure would not be inlined here.
         var text = base + count
         if comma {

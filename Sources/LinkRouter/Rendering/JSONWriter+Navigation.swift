@@ -16,11 +16,19 @@ extension JSONWriter {
         }
     }
 
-    /// ``paramValue(_:)`` for the value at `index` of `params`: a small string written from its
-    /// words (``EntryParams/smallStringWords(at:)``), so that no string is held, and retained,
-    /// across the write.
+    /// ``paramValue(_:)`` for the value at `index` of `params`: a small ASCII string with nothing
+    /// to escape (most values) written from its words (``EntryParams/smallStringWords(at:)``), so
+    /// that no string is held, and retained, across the write; any other value by a call.
     @inline(__always)
     mutating func paramValue(at index: Int, of params: EntryParams) {
+        if let words = params.smallStringWords(at: index), _fastPath(smallASCII(words)) { return }
+        paramValue(other: index, of: params)
+    }
+
+    /// ``paramValue(at:of:)`` for a value that is not a small ASCII string with nothing to escape:
+    /// out of line, so that the writers of params that inline the common case stay short.
+    @inline(never)
+    private mutating func paramValue(other index: Int, of params: EntryParams) {
         guard var words = params.smallStringWords(at: index) else {
             paramValue(params.value(at: index))
             return
@@ -475,7 +483,7 @@ extension JSONWriter {
         extra: ((inout JSONWriter) -> Void)? = nil
     ) {
         opening(outcome.status)  // `{"status":…,"session":`
-        if dryRun {
+        if _slowPath(dryRun) {
             null()
             nullField(.version)
             key(.url)
@@ -506,46 +514,17 @@ extension JSONWriter {
             // The params' `}` is the first byte written next.
             routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<(position &+ 1))
             routeOpen = true
-        } else if routed {
-            key(.route)
-            beginObject()
-            if let route = outcome.match?.route {  // there is one: `routed`
-                field(.name, route.name)
-                field(.pattern, route.pattern.text)
-            }
-            key(.params)
-            let start = position
-            routeParams(outcome.routeParams)
-            routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<position)
-            endObject()
         } else {
-            key(.route)
-            null()
+            routeText = untokenedRoute(outcome, routed: routed)
         }
-        if outcome.redirects.isEmpty && outcome.interceptors.isEmpty {
+        if _fastPath(outcome.redirects.isEmpty && outcome.interceptors.isEmpty) {
             if routeOpen {
                 reopen(.closeRouteNoRedirectsOpenStack)  // `}},"redirects":[],"interceptors":[],"stack":[`
             } else {
                 key(.noRedirectsOpenStack)  // `"redirects":[],"interceptors":[],"stack":[`
             }
         } else {
-            if routeOpen {
-                endObject()  // the params
-                endObject()  // the route
-            }
-            field(.redirects, outcome.redirects)
-            key(.interceptors)
-            beginArray()
-            for record in outcome.interceptors {
-                beginObject()
-                field(.name, record.name)
-                field(.kind, record.kind)
-                field(.outcome, record.outcome)
-                endObject()
-            }
-            endArray()
-            key(.stack)
-            beginArray()
+            redirectsAndInterceptors(outcome, routeOpen: routeOpen)
         }
         // The memo records entries and the route's params by their bits without owning them: every
         // entry it is given is the outcome's (its stack, its transition, its mediation), as are the
@@ -566,6 +545,49 @@ extension JSONWriter {
             return
         }
         answerEnd(outcome, extra: extra)
+    }
+
+    /// The answer's `"route"` member for a route of another table (no tokens), or none (`null`);
+    /// returns where the route's params lie. Out of line: every route of the table has tokens.
+    @inline(never)
+    private mutating func untokenedRoute(_ outcome: NavigationOutcome, routed: Bool) -> EntryMemo.RouteParams? {
+        key(.route)
+        guard routed, let route = outcome.match?.route else {
+            null()
+            return nil
+        }
+        beginObject()
+        field(.name, route.name)
+        field(.pattern, route.pattern.text)
+        key(.params)
+        let start = position
+        routeParams(outcome.routeParams)
+        let text = EntryMemo.RouteParams(outcome.routeParams, at: start..<position)
+        endObject()
+        return text
+    }
+
+    /// The route's end (when `routeOpen`), the redirects and the interceptors, and the stack's
+    /// opening, for an answer with redirects or interceptors: out of line, as most have neither.
+    @inline(never)
+    private mutating func redirectsAndInterceptors(_ outcome: NavigationOutcome, routeOpen: Bool) {
+        if routeOpen {
+            endObject()  // the params
+            endObject()  // the route
+        }
+        field(.redirects, outcome.redirects)
+        key(.interceptors)
+        beginArray()
+        for record in outcome.interceptors {
+            beginObject()
+            field(.name, record.name)
+            field(.kind, record.kind)
+            field(.outcome, record.outcome)
+            endObject()
+        }
+        endArray()
+        key(.stack)
+        beginArray()
     }
 
     /// The payload's end, the mediation's, the parked navigation and the warnings, `extra`'s
