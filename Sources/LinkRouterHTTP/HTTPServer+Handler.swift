@@ -283,6 +283,28 @@ private struct HeaderWalk {
     var writer: ReceivedHeaderFields.Writer
     /// Whether every field so far was copied; after one that was not, none is.
     var fits = true
+
+    /// Counts and copies one field (both buffers borrowed for the call).
+    @inline(__always)
+    mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        framing.add(name: name, value: value)
+        if fits { fits = writer.append(name: name, value: value) }
+    }
+
+    /// ``add(name:value:)`` for a name or value libmicrohttpd passed as `NULL`, read as empty:
+    /// out of line, so that the usual field's call takes its pointers as they are.
+    @inline(never)
+    mutating func add(
+        name: UnsafePointer<CChar>?,
+        count nameCount: Int,
+        value: UnsafePointer<CChar>?,
+        count valueCount: Int
+    ) {
+        add(
+            name: UnsafeRawBufferPointer(start: name, count: name == nil ? 0 : nameCount),
+            value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueCount)
+        )
+    }
 }
 
 /// `MHD_KeyValueIteratorN` over the request headers: `cls` points to a ``HeaderWalk`` on the stack
@@ -291,9 +313,13 @@ private struct HeaderWalk {
 private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls else { return .NO }
     let walk = cls.assumingMemoryBound(to: HeaderWalk.self)
-    let name = UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize)
-    let bytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
-    walk.pointee.framing.add(name: name, value: bytes)
-    if walk.pointee.fits { walk.pointee.fits = walk.pointee.writer.append(name: name, value: bytes) }
+    if let key, let value {
+        walk.pointee.add(
+            name: UnsafeRawBufferPointer(start: key, count: keySize),
+            value: UnsafeRawBufferPointer(start: value, count: valueSize)
+        )
+    } else {
+        walk.pointee.add(name: key, count: keySize, value: value, count: valueSize)
+    }
     return .YES
 }

@@ -100,7 +100,11 @@ final class RequestAccumulator {
 
     /// Prepares for a body of `length` bytes announced by `Content-Length` (already checked against the limit).
     func reserveBody(_ length: Int) {
-        request.body.reserveCapacity(min(length, maxBodyBytes))
+        let wanted = min(length, maxBodyBytes)
+        // The buffer the connection's earlier requests left usually has the room already: its
+        // capacity is read in place, where `reserveCapacity` first calls out to check that the
+        // buffer is not shared.
+        if wanted > request.body.capacity { request.body.reserveCapacity(wanted) }
     }
 
     /// Copies one body chunk (borrowed for the call only), or counts it as discarded once the body is over the limit.
@@ -123,6 +127,8 @@ final class RequestAccumulator {
     }
 
     /// A non-empty run of ASCII digits as an `Int`, `Int.max` on overflow, `nil` for anything else.
+    /// Inlined in the header walk, which otherwise saves and restores its registers around the call.
+    @inline(__always)
     private static func parseDecimal(_ bytes: UnsafeRawBufferPointer) -> Int? {
         guard !bytes.isEmpty else { return nil }
         var value = 0
