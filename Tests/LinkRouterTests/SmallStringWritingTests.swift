@@ -1,4 +1,4 @@
-import LinkNavigation
+import LinkRouting
 import Testing
 
 @testable import LinkRouter

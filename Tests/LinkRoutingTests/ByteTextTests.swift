@@ -65,7 +65,7 @@ import Testing
                     // One byte more than the count, so that even an empty value has an address.
                     let made = (bytes + [0x20]).withUnsafeBufferPointer { padded -> String? in
                         guard let base = padded.baseAddress else { return nil }
-                        return SmallASCII.string(base, count: count)
+                        return SmallStringLayout.ascii(base, count: count)
                     }
                     let expected = String(decoding: bytes, as: UTF8.self)
                     guard bytes.allSatisfy({ $0 < 0x80 }) else {
@@ -82,6 +82,6 @@ import Testing
                 }
             }
         }
-        #expect(SmallASCII.string(source, count: 16) == nil)
+        #expect(SmallStringLayout.ascii(source, count: 16) == nil)
     }
 }

@@ -1,5 +1,6 @@
 internal import LinkNavigation
 internal import LinkRouterHTTP
+internal import LinkRouting
 
 /// `/v1/sessions/{id}/navigate`, the path nearly every request has, told by its bytes: a few word
 /// comparisons where ``PathParts`` splits the path and compares each part.
@@ -26,8 +27,7 @@ enum NavigatePath {
         let id = UnsafeBufferPointer(start: base + head, count: count - head - tail)
         guard !id.contains(UInt8(ascii: "/")) else { return nil }
         // An id of up to 15 ASCII bytes (nearly every one) is made a small string in place; anything
-        // else is repaired as `String(repairingUTF8:)` repairs it. The bytes read past the id are
-        // the path's: the 9 of `/navigate`.
+        // else is repaired as `String(repairingUTF8:)` repairs it.
         return SmallStringLayout.ascii(base + head, count: id.count) ?? String(repairingUTF8: id)
     }
 

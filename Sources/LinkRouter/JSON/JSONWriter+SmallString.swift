@@ -1,4 +1,5 @@
 internal import LinkNavigation
+internal import LinkRouting
 
 /// Small ASCII strings (up to 15 bytes, held in the string's own two words, as session ids are)
 /// written from those words (``SmallStringLayout``): no buffer lent, no copy of them onto the

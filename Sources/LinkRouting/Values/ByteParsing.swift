@@ -22,12 +22,12 @@ enum ByteParsing {
 
     /// `String(decoding: bytes, as: UTF8.self)`, with shorter paths for up to 15 bytes (a small
     /// string, as most captured values are): ASCII bytes made into the string's words directly
-    /// (``SmallASCII``); other bytes copied straight into the string, which checks (and repairs)
+    /// (``SmallStringLayout/ascii(_:count:)``); other bytes copied straight into the string, which checks (and repairs)
     /// them in place, instead of the general decoder's validation first. Copied inline: a call to
     /// `memcpy` costs more than the copy of so few bytes.
     static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count <= 15, let source = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
-        if let small = SmallASCII.string(source, count: bytes.count) { return small }
+        if let small = SmallStringLayout.ascii(source, count: bytes.count) { return small }
         return String(unsafeUninitializedCapacity: bytes.count) { target in
             guard let base = target.baseAddress else { return 0 }
             copyShort(from: source, to: base, count: bytes.count)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LinkNavigation
+@testable import LinkRouting
 
 /// Swift's small-string form as ``SmallStringLayout`` reads and makes it: strings built in place are,
 /// bit for bit, the ones the standard library builds from the same bytes, anything that is not a

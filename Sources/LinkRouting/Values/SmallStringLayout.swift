@@ -1,20 +1,41 @@
-/// Swift's small-string form made directly from ASCII bytes, on the platforms where it is known: a
-/// string of up to 15 UTF-8 bytes held in its own two words, no object behind it, and no call
-/// into the standard library (which copies, validates and then packs the bytes).
+/// Swift's small-string form, read and made directly, on the platforms where it is known: a
+/// string of up to 15 UTF-8 bytes held in its own two words, no object behind it.
 ///
 /// On a little-endian 64-bit platform the standard library's `_StringObject` keeps the bytes in
 /// memory order from the first word's low byte on, and in the second word's top byte the flags and
-/// the count: bit 61 "small", bit 62 "ASCII", bit 63 "immortal", bits 56-59 the count. Every other
-/// platform answers `nil`, and callers take their general path. The tests compare these words with
-/// those of the strings the standard library builds.
-enum SmallASCII {
+/// the count: bit 61 "small", bit 62 "ASCII" (bit 63 "immortal" is set too), bits 56-59 the count.
+/// The words are plain bits: read from a string they need nothing alive, and a string made from
+/// them references no object. Every other platform answers `nil` and `false` here, and callers
+/// take their general path. The tests check this against strings the standard library builds.
+@usableFromInline package enum SmallStringLayout {
     /// The most bytes a small string holds.
-    static let capacity = 15
+    @inlinable package static var capacity: Int { 15 }
 
-    /// The `count` bytes at `base` as a string when they are at most ``capacity`` ASCII bytes;
-    /// `nil` otherwise. Reads only the `count` bytes: overlapping loads inside them.
-    @inline(__always)
-    static func string(_ base: UnsafePointer<UInt8>, count: Int) -> String? {
+    /// The two words of `value` as stored when it is a small string, else `nil`.
+    @inlinable @inline(__always)
+    package static func words(of value: String) -> (UInt64, UInt64)? {
+        #if _endian(little) && _pointerBitWidth(_64)
+        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
+        let words = unsafeBitCast(value, to: (UInt64, UInt64).self)
+        return words.1 & (1 << 61) != 0 ? words : nil
+        #else
+        return nil
+        #endif
+    }
+
+    /// Whether `words` (from ``words(of:)``) are those of a string of ASCII bytes only.
+    @inlinable @inline(__always)
+    package static func isASCII(_ words: (UInt64, UInt64)) -> Bool { words.1 & (1 << 62) != 0 }
+
+    /// The number of bytes of the small string whose words are `words`.
+    @inlinable @inline(__always)
+    package static func count(_ words: (UInt64, UInt64)) -> Int { Int(truncatingIfNeeded: (words.1 >> 56) & 0xF) }
+
+    /// The `count` bytes at `base` as a string when they are at most ``capacity`` ASCII bytes; `nil`
+    /// otherwise, and on a platform whose strings are laid out otherwise. Reads only the `count`
+    /// bytes: overlapping loads inside them.
+    @inlinable @inline(__always)
+    package static func ascii(_ base: UnsafePointer<UInt8>, count: Int) -> String? {
         #if _endian(little) && _pointerBitWidth(_64)
         guard count <= capacity, MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
         let raw = UnsafeRawPointer(base)
