@@ -52,6 +52,7 @@ extension HTTPServer {
         let urlTooLong: HTTPResponse
         let headersTooLarge: HTTPResponse
         let duplicateContentLength: HTTPResponse
+        let malformedFieldName: HTTPResponse
         let lengthAndTransferEncoding: HTTPResponse
         let unsupportedTransferEncoding: HTTPResponse
         let badContentLength: HTTPResponse
@@ -70,6 +71,7 @@ extension HTTPServer {
             case .lengthAndTransferEncoding: lengthAndTransferEncoding
             case .unsupportedTransferEncoding: unsupportedTransferEncoding
             case .badContentLength: badContentLength
+            case .malformedFieldName: malformedFieldName
             case .invalidTarget: invalidTarget
             case .missingHost: missingHost
             case .invalidStatus: invalidStatus
@@ -108,6 +110,14 @@ extension HTTPServer {
                 message: "the only Transfer-Encoding accepted is a single chunked"
             )
             badContentLength = .jsonError(status: 400, code: "bad_request", message: "Content-Length is not a number")
+            // Closed once answered: where this request's body ends is not known.
+            var malformedFieldName = HTTPResponse.jsonError(
+                status: 400,
+                code: "bad_request",
+                message: "a header field name has whitespace before its colon"
+            )
+            malformedFieldName.headers.add("Connection", "close")
+            self.malformedFieldName = malformedFieldName
             invalidTarget = .jsonError(
                 status: 400,
                 code: "bad_request",
@@ -139,6 +149,7 @@ extension HTTPServer.Box {
         case lengthAndTransferEncoding
         case unsupportedTransferEncoding
         case badContentLength
+        case malformedFieldName
         case invalidTarget
         case missingHost
         case invalidStatus

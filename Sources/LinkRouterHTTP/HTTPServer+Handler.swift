@@ -166,6 +166,7 @@ extension HTTPServer.Box {
         version: UnsafePointer<CChar>?
     ) -> Rejection? {
         if framing.headerBytes > limits.maxHeaderBytes { return .headersTooLarge }
+        if framing.malformedNames != 0 { return .malformedFieldName }
         // RFC 9112 §3.2. Checked here, not with MHD_OPTION_STRICT_FOR_CLIENT: 0.9.75 sends its own 400 twice.
         if framing.hostCount > 1 || (framing.hostCount == 0 && version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false) {
             return .missingHost

@@ -21,6 +21,7 @@ import Darwin
 /// | target over `maxURLBytes` | 414 `url_too_long` |
 /// | headers over `maxHeaderBytes` | 431 `headers_too_large` |
 /// | two `Content-Length`s, `Content-Length` with `Transfer-Encoding`, a coding other than one `chunked` | 400 `bad_request` |
+/// | a field name with a space or tab before its colon | 400 `bad_request`; then closed |
 /// | HTTP/1.1 without exactly one `Host`; a target with spaces, controls or invalid UTF-8 | 400 `bad_request` |
 ///
 /// libmicrohttpd answers some requests itself, with a small HTML body, before this server sees them:

@@ -64,6 +64,26 @@ extension HTTPServerLiveTests {
             }
         }
 
+        /// RFC 9112 §5.1: whitespace before a field's colon is refused (libmicrohttpd keeps it in the
+        /// name, so `Content-Length : 3` would frame no body, and the body would be read as the next
+        /// request). The connection is closed after the answer.
+        @Test(arguments: ["Content-Length : 3", "Content-Length\t: 3", "X-Other : 1\r\nContent-Length: 3"])
+        func aFieldNameWithWhitespaceBeforeItsColonIsRefusedAndTheConnectionClosed(field: String) async throws {
+            try await withServer { _, port in
+                let client = try RawHTTPClient(port: port)
+                try client.write(requestHead("POST", "/x", [field]) + "abcGET /next HTTP/1.1\r\nHost: h\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 400)
+                #expect(response.text.contains("a header field name has whitespace before its colon"))
+                #expect(response["Connection"]?.lowercased() == "close")
+                #expect(client.waitForClose())
+                // A space inside a name frames nothing: such a field is passed on.
+                let inside = try RawHTTPClient(port: port)
+                try inside.write(requestHead("GET", "/y", ["X Y: 1"]))
+                #expect(try inside.readResponse().status == 200)
+            }
+        }
+
         @Test func aRequestWithoutFieldsHasNone() async throws {
             try await withServer { _, port in
                 let client = try RawHTTPClient(port: port)
