@@ -13,12 +13,6 @@ struct MintedIDHasher: Sendable {
     private let k0: UInt64
     private let k1: UInt64
 
-    /// A hasher with a random key.
-    init() {
-        var generator = SystemRandomNumberGenerator()
-        self.init(k0: generator.next(), k1: generator.next())
-    }
-
     /// A hasher with a given key (tests).
     init(k0: UInt64, k1: UInt64) {
         self.k0 = k0

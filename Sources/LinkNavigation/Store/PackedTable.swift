@@ -134,9 +134,10 @@ extension SessionStore {
     }
 }
 
-/// How a ``SessionStore/PackedTable`` hashes ids: ``MintedIDHasher`` in the store, colliding ones in tests.
+/// How a ``SessionStore/PackedTable`` hashes ids: ``MintedIDHasher`` and ``ShortIDHasher`` in the
+/// store, colliding ones in tests.
 protocol PackedIDHashing: Sendable {
     func hash(_ id: PackedID) -> UInt64
 }
 
-extension MintedIDHasher: PackedIDHashing {}
+extension MintedIDHasher: KeyedIDHashing {}

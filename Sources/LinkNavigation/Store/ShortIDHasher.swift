@@ -10,12 +10,6 @@ struct ShortIDHasher: Sendable {
     private let k0: UInt64
     private let k1: UInt64
 
-    /// A hasher with a random key.
-    init() {
-        var generator = SystemRandomNumberGenerator()
-        self.init(k0: generator.next(), k1: generator.next())
-    }
-
     /// A hasher with a given key (tests).
     init(k0: UInt64, k1: UInt64) {
         self.k0 = k0
@@ -80,7 +74,7 @@ struct ShortIDHasher: Sendable {
     }
 }
 
-extension ShortIDHasher: PackedIDHashing {}
+extension ShortIDHasher: KeyedIDHashing {}
 
 extension UInt64 {
     /// The word rotated left by `count` bits (1 to 63).
