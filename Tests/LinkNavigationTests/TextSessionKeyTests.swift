@@ -3,7 +3,7 @@ import Testing
 @testable import LinkNavigation
 
 /// The key of client-chosen ids in a shard's dictionary: equal texts hash alike, and every byte
-/// and the length reach the hash, whichever words it is made of.
+/// and the length reach the hash.
 @Suite struct TextSessionKeyTests {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-".utf8)
 
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func theLengthReachesTheHash() {
-        // The same words are hashed for these pairs; only the length tells them apart.
+        // Texts of one repeated letter: only the length tells them apart.
         let pairs = [("aa", "aaa"), ("aaaa", "aaaaaaa"), ("aaaaaaaa", "aaaaaaaaaaaaaaaa")]
         for (short, long) in pairs {
             #expect(
