@@ -44,7 +44,7 @@ import Testing
             target.withUnsafeMutableBufferPointer { to in
                 guard let base = to.baseAddress else { return }
                 // An empty source may have no base address: any valid pointer does for no bytes.
-                ByteParsing.copyShort(from: from.baseAddress ?? UnsafePointer(base), to: base + 1, count: count)
+                ByteWords.copy(from: from.baseAddress ?? UnsafePointer(base), to: base + 1, count: count)
             }
         }
         #expect(target.first == 0xEE)

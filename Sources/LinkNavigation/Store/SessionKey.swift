@@ -1,3 +1,5 @@
+internal import LinkRouting
+
 /// A session id as the store keys it: 128 bits for ids in the store's own format, text otherwise.
 ///
 /// Ids the store mints are 22 base64url characters; kept as two words in their shard's
@@ -48,30 +50,15 @@ enum SessionKey {
         return .text(shardHash: FNV1a.hash(bytes: bytes))
     }
 
-    /// The bytes of an id of 1 to 16 bytes, in order from the low byte of `high`, zero-padded: a few
-    /// loads, each within the id (overlapping ones shifted), instead of a byte loop. `nil` for an
-    /// empty or longer id.
+    /// The bytes of an id of 1 to 16 bytes, in order from the low byte of `high`, zero-padded
+    /// (``ByteWords``: a few loads, each within the id). `nil` for an empty or longer id.
     @inline(__always)
     static func pack(short bytes: UnsafeBufferPointer<UInt8>) -> PackedID? {
         let count = bytes.count
         guard count > 0, count <= 16, let base = bytes.baseAddress else { return nil }
-        let raw = UnsafeRawPointer(base)
-        if count >= 8 {
-            // The last eight bytes end with the id: bytes 8..<count are their top `count - 8`.
-            let last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            let rest = count == 8 ? 0 : UInt64(littleEndian: last) &>> UInt64(8 &* (16 &- count))
-            return PackedID(high: UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)), low: rest)
-        }
-        if count >= 4 {
-            // Likewise in 32 bits: bytes 4..<count are the top `count - 4` of the last four.
-            let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
-            let last = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
-            let rest = count == 4 ? 0 : last &>> UInt64(8 &* (8 &- count))
-            return PackedID(high: first | rest &<< 32, low: 0)
-        }
-        var word: UInt64 = 0
-        for index in 0..<count { word |= UInt64(base[index]) &<< UInt64(8 &* index) }
-        return PackedID(high: word, low: 0)
+        let words = ByteWords.load(base, count: count)
+        // The id's first eight bytes are the packed form's `high` word, as in a minted id.
+        return PackedID(high: words.low, low: words.high)
     }
 
     /// Picks the shard of a text key: not keyed, as an attacker choosing ids can at worst crowd one

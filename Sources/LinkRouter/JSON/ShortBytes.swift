@@ -1,42 +1,18 @@
+internal import LinkRouting
+
 /// Moves and reads of the short byte runs a JSON answer is made of (keys, ids, names, values of a
 /// few bytes), with a few word loads and stores in place of a call to `memcpy`, which costs more
 /// than the copy itself at these sizes.
 enum ShortBytes {
-    /// Copies `count` bytes from `source` to `target`; the two runs must not overlap.
+    /// Copies `count` bytes from `source` to `target`; the two runs must not overlap. Up to 16
+    /// bytes by word moves (``ByteWords``), longer runs as they are.
     @inline(__always)
     static func copy(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(target)
-        // Each case moves the first and the last bytes of the run, overlapping in the middle:
-        // every byte of the run is written, none past it.
-        if count >= 8 {
-            guard count <= 16 else {
-                target.initialize(from: source, count: count)
-                return
-            }
-            move(UInt64.self, from, to, count)
-        } else if count >= 4 {
-            move(UInt32.self, from, to, count)
-        } else if count >= 2 {
-            move(UInt16.self, from, to, count)
-        } else if count == 1 {
-            target.initialize(to: source.pointee)
+        guard count <= 16 else {
+            target.initialize(from: source, count: count)
+            return
         }
-    }
-
-    /// The first and the last `Word` of a run of `count` bytes, `Word`'s size to twice that.
-    @inline(__always)
-    private static func move<Word: FixedWidthInteger>(
-        _: Word.Type,
-        _ from: UnsafeRawPointer,
-        _ to: UnsafeMutableRawPointer,
-        _ count: Int
-    ) {
-        let last = count &- MemoryLayout<Word>.size
-        let head = from.loadUnaligned(as: Word.self)
-        let tail = from.loadUnaligned(fromByteOffset: last, as: Word.self)
-        to.storeBytes(of: head, as: Word.self)
-        to.storeBytes(of: tail, toByteOffset: last, as: Word.self)
+        ByteWords.copy(from: source, to: target, count: count)
     }
 
     /// The bytes of a run shorter than eight bytes in one word, the rest of it spaces (which no

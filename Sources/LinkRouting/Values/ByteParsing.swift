@@ -22,43 +22,16 @@ enum ByteParsing {
 
     /// `String(decoding: bytes, as: UTF8.self)`, with shorter paths for up to 15 bytes (a small
     /// string, as most captured values are): ASCII bytes made into the string's words directly
-    /// (``SmallStringLayout/ascii(_:count:)``); other bytes copied straight into the string, which checks (and repairs)
-    /// them in place, instead of the general decoder's validation first. Copied inline: a call to
-    /// `memcpy` costs more than the copy of so few bytes.
+    /// (``SmallStringLayout/ascii(_:count:)``); other bytes copied straight into the string by word
+    /// moves (``ByteWords/copy(from:to:count:)``), which checks (and repairs) them in place, instead
+    /// of the general decoder's validation first.
     static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count <= 15, let source = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
         if let small = SmallStringLayout.ascii(source, count: bytes.count) { return small }
         return String(unsafeUninitializedCapacity: bytes.count) { target in
             guard let base = target.baseAddress else { return 0 }
-            copyShort(from: source, to: base, count: bytes.count)
+            ByteWords.copy(from: source, to: base, count: bytes.count)
             return bytes.count
-        }
-    }
-
-    /// Copies `count` bytes (at most 16) without a call to `memcpy`: two loads and stores of the
-    /// widest word that fits, which overlap when `count` is not twice its size, so that nothing
-    /// outside either range is read or written.
-    @inline(__always)
-    static func copyShort(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(target)
-        if count >= 8 {
-            let head = from.loadUnaligned(as: UInt64.self)
-            let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            to.storeBytes(of: head, as: UInt64.self)
-            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
-        } else if count >= 4 {
-            let head = from.loadUnaligned(as: UInt32.self)
-            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-            to.storeBytes(of: head, as: UInt32.self)
-            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
-        } else if count >= 2 {
-            let head = from.loadUnaligned(as: UInt16.self)
-            let tail = from.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
-            to.storeBytes(of: head, as: UInt16.self)
-            to.storeBytes(of: tail, toByteOffset: count &- 2, as: UInt16.self)
-        } else if count == 1 {
-            target.pointee = source.pointee
         }
     }
 

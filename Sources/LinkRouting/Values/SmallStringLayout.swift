@@ -33,32 +33,12 @@
 
     /// The `count` bytes at `base` as a string when they are at most ``capacity`` ASCII bytes; `nil`
     /// otherwise, and on a platform whose strings are laid out otherwise. Reads only the `count`
-    /// bytes: overlapping loads inside them.
+    /// bytes (``ByteWords``).
     @inlinable @inline(__always)
     package static func ascii(_ base: UnsafePointer<UInt8>, count: Int) -> String? {
         #if _endian(little) && _pointerBitWidth(_64)
         guard count <= capacity, MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
-        let raw = UnsafeRawPointer(base)
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        // The bytes that two loads share are equal: OR joins them.
-        if count >= 8 {
-            low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            if count > 8 {
-                let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-                high = tail &>> UInt64((16 &- count) &* 8)
-            }
-        } else if count >= 4 {
-            let head = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
-            let tail = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
-            low = head | tail &<< UInt64((count &- 4) &* 8)
-        } else if count >= 2 {
-            let head = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
-            let tail = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)))
-            low = head | tail &<< UInt64((count &- 2) &* 8)
-        } else if count == 1 {
-            low = UInt64(base.pointee)
-        }
+        var (low, high) = ByteWords.load(base, count: count)
         guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
         // Immortal, ASCII, small, and the count.
         high |= UInt64(0xE0 | count) &<< 56
