@@ -33,8 +33,10 @@ public struct Screen: Sendable, Hashable {
     public var parent: String? { fields.values.parent }
     /// The screens this one may be pushed on; `nil`: any screen.
     public var origins: Set<String>? { fields.values.origins }
-    public var presentation: Presentation { fields.values.presentation }
-    public var launch: LaunchMode { fields.values.launch }
+    public var presentation: Presentation { fields.presentation }
+    public var launch: LaunchMode { fields.launch }
+    /// How many params the screen declares: ``params``' count, read without its array.
+    var paramCount: Int { fields.paramCount }
     /// Required params: two entries of a screen with equal identity params are the same place.
     public var identityParams: [String] { fields.identityParams }
 
@@ -77,12 +79,20 @@ public struct Screen: Sendable, Hashable {
         let launch: LaunchMode
     }
 
+    /// The values a navigation reads come first, beside the name: one cache line holds them (the
+    /// params' count included, without their array's), where the declared fields spread over two.
     private final class Fields: Sendable {
+        let paramCount: Int
+        let presentation: Presentation
+        let launch: LaunchMode
         let values: Values
         /// From the params, once.
         let identityParams: [String]
 
         init(_ values: Values) {
+            paramCount = values.params.count
+            presentation = values.presentation
+            launch = values.launch
             self.values = values
             identityParams = values.params.filter(\.declaration.isRequired).map(\.name)
         }
