@@ -78,4 +78,17 @@ import Testing
             #expect(graph.hasSuccessors(of: index, explicitOnly: false) == any)
         }
     }
+
+    @Test func emptyOriginsAllowNothingAndOneOriginOnlyItself() throws {
+        let graph = try ScreenGraph([
+            Screen(name: "a"),
+            Screen(name: "b", origins: []),
+            Screen(name: "c", origins: ["b"]),
+        ])
+        for below in 0..<3 {
+            #expect(!graph.allows(1, after: below))
+            #expect(graph.allows(2, after: below) == (below == 1))
+            #expect(graph.allows(0, after: below))
+        }
+    }
 }

@@ -53,7 +53,7 @@ import Testing
                 guard let slot = slots.first else { continue }
                 #expect(trie.literalSlots[slot].length == edge.length)
                 #expect(trie.literalSlots[slot].prefix == edge.prefix)
-                #expect(trie.slotOffsets[slot] == edge.offset)
+                #expect(trie.literalSlots[slot].offset == edge.offset)
                 found += 1
             }
             let taken = (start..<(start + size)).filter { trie.literalSlots[$0].child >= 0 }

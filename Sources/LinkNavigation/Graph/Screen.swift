@@ -26,15 +26,17 @@ public typealias ScreenParam = NamedParam
 public struct Screen: Sendable, Hashable {
     private let fields: Fields
 
-    public var name: String { fields.values.name }
+    public var name: String { fields.name }
     /// Declared params, in order.
-    public var params: [ScreenParam] { fields.values.params }
+    public var params: [ScreenParam] { fields.declared.values.params }
     /// The screen below this one when a stack is synthesised; `nil` for a root.
-    public var parent: String? { fields.values.parent }
+    public var parent: String? { fields.declared.values.parent }
     /// The screens this one may be pushed on; `nil`: any screen.
-    public var origins: Set<String>? { fields.values.origins }
-    public var presentation: Presentation { fields.values.presentation }
-    public var launch: LaunchMode { fields.values.launch }
+    public var origins: Set<String>? { fields.declared.values.origins }
+    public var presentation: Presentation { fields.presentation }
+    public var launch: LaunchMode { fields.launch }
+    /// How many params the screen declares: ``params``' count, read without its array.
+    var paramCount: Int { fields.paramCount }
     /// Required params: two entries of a screen with equal identity params are the same place.
     public var identityParams: [String] { fields.identityParams }
 
@@ -62,10 +64,10 @@ public struct Screen: Sendable, Hashable {
     public func allows(after screen: String) -> Bool { origins?.contains(screen) ?? true }
 
     public static func == (lhs: Screen, rhs: Screen) -> Bool {
-        lhs.fields === rhs.fields || lhs.fields.values == rhs.fields.values
+        lhs.fields === rhs.fields || lhs.fields.declared.values == rhs.fields.declared.values
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(fields.values) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields.declared.values) }
 
     /// Every declared field: what equality and hashing look at.
     private struct Values: Sendable, Hashable {
@@ -77,14 +79,32 @@ public struct Screen: Sendable, Hashable {
         let launch: LaunchMode
     }
 
+    /// What a navigation to the screen reads, 64 bytes with the object's header: the allocator's
+    /// blocks of that size are one cache line each. The declared fields are in a box of their own,
+    /// where the params' count, the presentation and the launch mode are read from here.
     private final class Fields: Sendable {
-        let values: Values
+        let name: String
+        let paramCount: Int
+        let presentation: Presentation
+        let launch: LaunchMode
         /// From the params, once.
         let identityParams: [String]
+        let declared: Declared
 
         init(_ values: Values) {
-            self.values = values
+            name = values.name
+            paramCount = values.params.count
+            presentation = values.presentation
+            launch = values.launch
             identityParams = values.params.filter(\.declaration.isRequired).map(\.name)
+            declared = Declared(values)
         }
+    }
+
+    /// Every declared field, for equality, hashing and what navigations rarely read.
+    private final class Declared: Sendable {
+        let values: Values
+
+        init(_ values: Values) { self.values = values }
     }
 }

@@ -8,8 +8,19 @@ public struct ScreenGraph: Sendable {
     private let namedAfter: [[Int32]]
     /// The indices of the screens without `origins` (allowed after any screen), ascending.
     private let placeableAnywhere: [Int32]
-    /// For the screen at each index, the indices of its `origins`, ascending; `nil` without origins.
-    private let originIndices: [[Int32]?]
+    /// For the screen at each index, its `origins` as declaration indices (see ``OriginSpan``): in
+    /// place for the usual screen of one origin, where an array of its own would be one more cache
+    /// line for every navigation to it.
+    private let originSpans: [OriginSpan]
+    /// The origins of the screens with several, ascending per screen: `originSpans` index it.
+    private let originList: [Int32]
+
+    /// A screen's origins: `count` indices from `start` in ``originList``, or for one origin
+    /// (`count` 1) that origin's index itself in `start`; a `count` of -1 for no `origins`.
+    private struct OriginSpan {
+        var start: Int32
+        var count: Int32
+    }
 
     /// - Throws: ``ScreenGraphError`` listing every unknown name and parent cycle.
     public init(_ screens: [Screen]) throws(ScreenGraphError) {
@@ -46,7 +57,8 @@ public struct ScreenGraph: Sendable {
         let positions = NameIndex(screens.map(\.name))
         var namedAfter = [[Int32]](repeating: [], count: screens.count)
         var anywhere: [Int32] = []
-        var originIndices = [[Int32]?](repeating: nil, count: screens.count)
+        var originSpans = [OriginSpan](repeating: OriginSpan(start: 0, count: -1), count: screens.count)
+        var originList: [Int32] = []
         for (index, screen) in screens.enumerated() {
             guard let origins = screen.origins else {
                 anywhere.append(Int32(index))
@@ -58,12 +70,19 @@ public struct ScreenGraph: Sendable {
                 namedAfter[at].append(Int32(index))
                 own.append(Int32(at))
             }
-            originIndices[index] = own.sorted()
+            own.sort()
+            if own.count == 1 {
+                originSpans[index] = OriginSpan(start: own[0], count: 1)
+            } else {
+                originSpans[index] = OriginSpan(start: Int32(originList.count), count: Int32(own.count))
+                originList += own
+            }
         }
         self.positions = positions
         self.namedAfter = namedAfter.map { $0.sorted() }
         self.placeableAnywhere = anywhere
-        self.originIndices = originIndices
+        self.originSpans = originSpans
+        self.originList = originList
     }
 
     /// The declaration index of the screen called `name`.
@@ -83,8 +102,11 @@ public struct ScreenGraph: Sendable {
     /// at two arrays, asked for each base a navigation tries.
     @inline(__always)
     public func allows(_ index: Int, after below: Int) -> Bool {
-        guard let origins = originIndices[index] else { return true }
-        return origins.contains(Int32(below))
+        let span = originSpans[index]
+        if span.count == 1 { return Int(span.start) == below }
+        guard span.count > 0 else { return span.count < 0 }
+        let start = Int(span.start)
+        return originList[start..<(start + Int(span.count))].contains(Int32(truncatingIfNeeded: below))
     }
 
     /// Whether any screen may be placed directly above the screen at `index` (what

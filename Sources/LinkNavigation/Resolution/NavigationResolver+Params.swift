@@ -105,7 +105,7 @@ extension NavigationResolver {
     /// out and retained). Always inlined: the usual navigation's whole check, no call.
     @inline(__always)
     private static func isWhole(_ params: EntryParams, for screen: Screen) -> Bool {
-        guard params.count == screen.params.count else { return false }
+        guard params.count == screen.paramCount else { return false }
         return params.storage.withUnsafeBufferPointer { params in
             for index in params.indices {
                 if case .null = params[index].value { return false }

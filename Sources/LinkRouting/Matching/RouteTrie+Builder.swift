@@ -48,26 +48,30 @@ extension RouteTrie {
             }
         }
 
-        /// Appends a hash table of one node's literal `edges` to `slots`, and where each slot's
-        /// bytes start to `offsets`: a power of two at least twice their count, each edge at its
-        /// hash or after it.
+        /// Appends a hash table of one node's literal `edges` (their bytes in `bytes`) to `slots`:
+        /// a power of two at least twice their count, each edge at its hash or after it.
         /// - Returns: where the table starts and its size minus one (0 for a node without literals).
         private static func addSlots(
             for edges: ArraySlice<LiteralEdge>,
-            to slots: inout [LiteralSlot],
-            offsets: inout [Int32]
+            bytes: [UInt8],
+            to slots: inout [LiteralSlot]
         ) -> (start: Int32, mask: Int32) {
             guard !edges.isEmpty else { return (0, 0) }
             var size = 2
             while size < 2 * edges.count { size *= 2 }
             let start = slots.count
             slots += repeatElement(LiteralSlot(), count: size)
-            offsets += repeatElement(0, count: size)
             for edge in edges {
                 var h = RouteTrie.literalHash(edge.prefix, length: Int(edge.length)) & (size - 1)
                 while slots[start + h].child >= 0 { h = (h + 1) & (size - 1) }
-                slots[start + h] = LiteralSlot(prefix: edge.prefix, length: edge.length, child: edge.child)
-                offsets[start + h] = edge.offset
+                let literal = Int(edge.offset)..<Int(edge.offset + edge.length)
+                slots[start + h] = LiteralSlot(
+                    prefix: edge.prefix,
+                    tail: edge.length > 8 ? bytes[literal].withUnsafeBufferPointer { RouteTrie.tailKey($0) } : 0,
+                    length: edge.length,
+                    child: edge.child,
+                    offset: edge.offset
+                )
             }
             return (Int32(start), Int32(size - 1))
         }
@@ -79,33 +83,53 @@ extension RouteTrie {
             return node
         }
 
-        /// Flattens the trie breadth-first, edges in priority order.
+        /// The nodes depth-first, each before its children, in the search's order of edges: a
+        /// node is followed by the path its first edge leads to, so that the nodes of a route's
+        /// path lie nearer each other than breadth-first, where a level's nodes come together.
+        private func depthFirst() -> [Node] {
+            var order: [Node] = []
+            var pending: [Node] = [root]
+            while let node = pending.popLast() {
+                node.id = Int32(order.count)
+                order.append(node)
+                var children = Self.sortedLiterals(node).map(\.value)
+                children += node.typed.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }).map(\.value)
+                children += node.rest.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }).map(\.value)
+                if let absent = node.absent { children.append(absent) }
+                pending += children.reversed()
+            }
+            return order
+        }
+
+        /// A node's literal edges by (length, bytes): the order of ``RouteTrie/literalEdges``.
+        private static func sortedLiterals(_ node: Node) -> [(key: [UInt8], value: Node)] {
+            node.literals.sorted { a, b in
+                a.key.count != b.key.count ? a.key.count < b.key.count : a.key.lexicographicallyPrecedes(b.key)
+            }
+        }
+
+        /// Flattens the trie depth-first (see ``depthFirst()``), edges in priority order.
         func build() -> RouteTrie {
-            var order: [Node] = [root]
-            root.id = 0
+            let order = depthFirst()
             var head = 0
             var frozen: [RouteTrie.Node] = []
             var literalEdges: [LiteralEdge] = []
             var literalBytes: [UInt8] = []
             var nodeLiterals: [Range<Int>] = []
             var literalSlots: [LiteralSlot] = []
-            var slotOffsets: [Int32] = []
             var typedEdges: [TypedEdge] = []
             var specs: [ParamSpec] = []
             var specIndex: [ParamSpec: Int32] = [:]
             var terminals: [Terminal] = []
             var terminalNames: [String] = []
+            var captureNames: [String] = []
+            var captureNameIDs: [String: Int] = [:]
             var maxCaptures = 0
             var rankOf: [Int: Int32] = [:]
             for (rank, route) in routes.values.sorted(by: Route.precedes).enumerated() {
                 rankOf[route.index] = Int32(rank)
             }
 
-            func enqueue(_ node: Node) -> Int32 {
-                node.id = Int32(order.count)
-                order.append(node)
-                return node.id
-            }
             func indexOf(_ spec: ParamSpec) -> Int32 {
                 if let i = specIndex[spec] { return i }
                 specs.append(spec)
@@ -118,15 +142,12 @@ extension RouteTrie {
                 head += 1
                 var out = RouteTrie.Node()
                 let literalStart = literalEdges.count
-                let sortedLiterals = node.literals.sorted { a, b in
-                    a.key.count != b.key.count ? a.key.count < b.key.count : a.key.lexicographicallyPrecedes(b.key)
-                }
-                for (bytes, child) in sortedLiterals {
+                for (bytes, child) in Self.sortedLiterals(node) {
                     literalEdges.append(
                         LiteralEdge(
                             offset: Int32(literalBytes.count),
                             length: Int32(bytes.count),
-                            child: enqueue(child),
+                            child: child.id,
                             prefix: bytes.withUnsafeBufferPointer { RouteTrie.prefixKey($0) }
                         )
                     )
@@ -135,15 +156,15 @@ extension RouteTrie {
                 nodeLiterals.append(literalStart..<literalEdges.count)
                 (out.slotStart, out.slotMask) = Self.addSlots(
                     for: literalEdges[literalStart...],
-                    to: &literalSlots,
-                    offsets: &slotOffsets
+                    bytes: literalBytes,
+                    to: &literalSlots
                 )
                 out.typedStart = Int32(typedEdges.count)
                 for (spec, child) in node.typed.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
                     typedEdges.append(
                         TypedEdge(
                             spec: indexOf(spec),
-                            child: enqueue(child),
+                            child: child.id,
                             quickCheck: QuickCheck(spec),
                             rank: spec.kindCode
                         )
@@ -154,24 +175,24 @@ extension RouteTrie {
                 // Rest-of-path edges right after the typed ones: see ``RouteTrie/Node/restStart``.
                 for (spec, child) in node.rest.sorted(by: { $0.key.edgeRank < $1.key.edgeRank }) {
                     typedEdges.append(
-                        TypedEdge(spec: indexOf(spec), child: enqueue(child), quickCheck: .none, rank: spec.kindCode)
+                        TypedEdge(spec: indexOf(spec), child: child.id, quickCheck: .none, rank: spec.kindCode)
                     )
                 }
                 out.restCount = Int32(node.rest.count)
                 Self.countKinds(&typedEdges, from: Int(out.restStart))
-                if let absent = node.absent { out.absentChild = enqueue(absent) }
+                if let absent = node.absent { out.absentChild = absent.id }
                 out.terminalStart = Int32(terminals.count)
                 for (route, names) in node.terminals.sorted(by: { Route.precedes($0.route, $1.route) }) {
                     terminals.append(
                         Terminal(
                             route: Int32(route.index),
                             namesStart: Int32(terminalNames.count),
-                            namesCount: Int32(names.count),
                             sourceID: Int32(route.sourceID),
                             plain: route.pattern.queryLiterals.isEmpty
                                 && !route.query.contains(where: \.declaration.isRequired),
                             declaresQuery: !route.query.isEmpty,
-                            rank: rankOf[route.index] ?? 0
+                            rank: rankOf[route.index] ?? 0,
+                            nameIDs: Terminal.nameIDs(names, in: &captureNames, &captureNameIDs)
                         )
                     )
                     terminalNames.append(contentsOf: names)
@@ -187,11 +208,11 @@ extension RouteTrie {
                 nodeLiterals: nodeLiterals,
                 literalBytes: literalBytes,
                 literalSlots: literalSlots,
-                slotOffsets: slotOffsets,
                 typedEdges: typedEdges,
                 specs: specs,
                 terminals: terminals,
                 terminalNames: terminalNames,
+                captureNames: captureNames,
                 maxCaptures: maxCaptures,
                 maxLevels: maxLevels
             )

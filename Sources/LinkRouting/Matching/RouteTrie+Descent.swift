@@ -9,16 +9,6 @@ extension RouteTrie.Walker {
         case undecided
     }
 
-    /// Whether the literal in slot `slot` of ``literalSlots``, longer than eight bytes, of the
-    /// segment's length and whose first eight bytes equal the segment's, has its remaining bytes.
-    @inline(never)
-    func tailEquals(_ slot: Int, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        trie._withUnsafeGuaranteedRef { trie in
-            guard let bytes = trie.literalBytes.baseAddress, let base = segment.baseAddress else { return false }
-            return ByteKeys.equal(bytes + Int(trie.slotOffsets[slot]) + 8, base + 8, segment.count - 8)
-        }
-    }
-
     /// Follows the search's first choice at every node, in a loop rather than by recursion.
     ///
     /// The depth-first search returns the first accepted terminal in its exploration order, unless
@@ -66,7 +56,7 @@ extension RouteTrie.Walker {
                 while true {
                     let slot = slots[h]
                     if slot.child < 0 { break }
-                    if slot.length == count && slot.prefix == key && (count <= 8 || tailEquals(start &+ h, segment)) {
+                    if slot.holds(segment, count: count, key: key, trie) {
                         child = slot.child
                         break
                     }

@@ -173,7 +173,8 @@ extension RouteTrie {
         }
 
         /// The node's literal edge equal to `segment`, through its hash table: the length and the
-        /// first eight bytes compare as two words, the rest (long literals only) as words too.
+        /// first and last eight bytes compare as words, the rest (literals of over 16 bytes only)
+        /// as words too.
         @inline(__always)
         func literalChild(_ node: Node, _ segment: UnsafeBufferPointer<UInt8>) -> Int32? {
             guard segment.baseAddress != nil else { return nil }
@@ -186,9 +187,7 @@ extension RouteTrie {
             while true {
                 let slot = literalSlots[start + h]
                 if slot.child < 0 { return nil }
-                if slot.length == count && slot.prefix == key && (count <= 8 || tailEquals(start + h, segment)) {
-                    return slot.child
-                }
+                if slot.holds(segment, count: count, key: key, trie) { return slot.child }
                 h = (h + 1) & mask
             }
         }

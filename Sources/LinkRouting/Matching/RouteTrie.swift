@@ -62,12 +62,43 @@
     }
 
     /// A slot of a node's hash table of literal edges: what a probe compares, and where it leads,
-    /// in one read (16 bytes: four to a cache line). An empty slot has a negative child.
+    /// in one read (32 bytes: two to a cache line). An empty slot has a negative child.
     struct LiteralSlot {
         /// The edge's ``LiteralEdge/prefix``.
         var prefix: UInt64 = 0
+        /// For a literal longer than eight bytes, its last eight (``tailKey(_:)``), so that one of
+        /// up to 16 bytes is compared without reading its bytes elsewhere; 0 otherwise.
+        var tail: UInt64 = 0
         var length: Int32 = 0
         var child: Int32 = -1
+        /// Where the literal's bytes start in ``RouteTrie/literalBytes``: read only for literals
+        /// longer than 16 bytes.
+        var offset: Int32 = 0
+
+        /// Whether the slot's literal is `segment`, of `count` bytes, whose ``prefixKey(_:)`` is `key`.
+        @inline(__always)
+        func holds(_ segment: UnsafeBufferPointer<UInt8>, count: Int, key: UInt64, _ trie: Unmanaged<RouteTrie>) -> Bool
+        {
+            guard length == count && prefix == key else { return false }
+            return count <= 8 || (tail == tailKey(segment) && (count <= 16 || middleEquals(segment, trie)))
+        }
+
+        /// Whether bytes 8 to `count - 8` of the literal, longer than 16 bytes, are `segment`'s.
+        @inline(never)
+        func middleEquals(_ segment: UnsafeBufferPointer<UInt8>, _ trie: Unmanaged<RouteTrie>) -> Bool {
+            trie._withUnsafeGuaranteedRef { trie in
+                guard let bytes = trie.literalBytes.baseAddress, let base = segment.baseAddress else { return false }
+                return ByteKeys.equal(bytes + Int(offset) + 8, base + 8, segment.count - 16)
+            }
+        }
+    }
+
+    /// The last eight bytes of `bytes`, longer than eight, as a word (native order: compared for
+    /// equality only).
+    @inline(__always)
+    static func tailKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress, bytes.count >= 8 else { return 0 }
+        return UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
     }
 
     struct TypedEdge {
@@ -114,7 +145,6 @@
     @usableFromInline struct Terminal: BitwiseCopyable {
         @usableFromInline var route: Int32
         var namesStart: Int32
-        var namesCount: Int32
         /// The source the route is pinned to, or -1: checked inline by the search.
         var sourceID: Int32
         /// The route has no query literal or required query param: reaching it from its source is enough.
@@ -123,6 +153,41 @@
         var declaresQuery: Bool
         /// The route's place in ``Route/precedes(_:_:)`` order: the last word when whole paths tie.
         var rank: Int32
+        /// The names of the captures, for up to ``inlineNames`` of them, as indices into
+        /// ``RouteTrie/captureNames`` (a byte each, the first lowest); ``noInlineNames`` when
+        /// there are more, or more distinct names than a byte counts. The few names of a table
+        /// are read by every match and stay in the caches, where the names of each terminal in
+        /// ``RouteTrie/terminalNames`` are a line of their own, missed after a while. A terminal
+        /// stays 24 bytes.
+        var nameIDs: UInt32
+
+        static let inlineNames = 4
+        static let noInlineNames = UInt32.max
+
+        /// The ``nameIDs`` of a terminal whose captures are `names`, adding names not seen yet to
+        /// `captureNames` (`ids` finds where each is).
+        static func nameIDs(_ names: [String], in captureNames: inout [String], _ ids: inout [String: Int]) -> UInt32 {
+            guard names.count <= inlineNames else { return noInlineNames }
+            var packed: UInt32 = 0
+            for (i, name) in names.enumerated() {
+                let id = ids[name] ?? captureNames.count
+                if id == captureNames.count {
+                    captureNames.append(name)
+                    ids[name] = id
+                }
+                // 0xFF stays free: four of them are `noInlineNames`.
+                guard id < 0xFF else { return noInlineNames }
+                packed |= UInt32(id) << UInt32(8 * i)
+            }
+            return packed
+        }
+
+        /// The index into ``RouteTrie/captureNames`` of the name of capture `i`, below the
+        /// terminal's count; ``nameIDs`` is not ``noInlineNames``.
+        @inline(__always)
+        func nameID(_ i: Int) -> Int {
+            Int(truncatingIfNeeded: nameIDs >> UInt32(truncatingIfNeeded: 8 * i) & 0xFF)
+        }
     }
 
     let nodes: UnsafeMutableBufferPointer<Node>
@@ -134,13 +199,12 @@
     /// Per node with literal edges, an open-addressing table (a power of two, at most half full)
     /// of its literal edges by ``literalHash(_:length:)``.
     let literalSlots: UnsafeMutableBufferPointer<LiteralSlot>
-    /// Per slot of ``literalSlots``, where its literal's bytes start in ``literalBytes``: read
-    /// only for literals longer than eight bytes.
-    let slotOffsets: UnsafeMutableBufferPointer<Int32>
     let typedEdges: UnsafeMutableBufferPointer<TypedEdge>
     @usableFromInline let terminals: UnsafeMutableBufferPointer<Terminal>
     let specs: [ParamSpec]
     let terminalNames: [String]
+    /// Each capture name of the table once, for ``Terminal/nameIDs``.
+    let captureNames: [String]
     /// The deepest number of captures any path makes.
     let maxCaptures: Int
     /// The most edges any path takes, plus one for its end.
@@ -152,11 +216,11 @@
         nodeLiterals: [Range<Int>],
         literalBytes: [UInt8],
         literalSlots: [LiteralSlot],
-        slotOffsets: [Int32],
         typedEdges: [TypedEdge],
         specs: [ParamSpec],
         terminals: [Terminal],
         terminalNames: [String],
+        captureNames: [String],
         maxCaptures: Int,
         maxLevels: Int
     ) {
@@ -164,12 +228,13 @@
         self.literalEdges = literalEdges
         self.nodeLiterals = nodeLiterals
         self.literalBytes = Self.frozen(literalBytes)
-        self.literalSlots = Self.frozen(literalSlots)
-        self.slotOffsets = Self.frozen(slotOffsets)
+        // Slots of 32 bytes from a line's start: a probe reads one line.
+        self.literalSlots = Self.frozen(literalSlots, alignment: 64)
         self.typedEdges = Self.frozen(typedEdges)
         self.terminals = Self.frozen(terminals)
         self.specs = specs
         self.terminalNames = terminalNames
+        self.captureNames = captureNames
         self.maxCaptures = maxCaptures
         self.maxLevels = maxLevels
     }
@@ -179,7 +244,6 @@
         nodes.deallocate()
         literalBytes.deallocate()
         literalSlots.deallocate()
-        slotOffsets.deallocate()
         typedEdges.deallocate()
         terminals.deallocate()
     }

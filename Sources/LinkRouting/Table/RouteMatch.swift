@@ -82,21 +82,23 @@ public struct RouteMatch: Sendable {
         let count = spans.count
         guard count > 0 else { return }
         let trie = table.trie
-        let names = trie.terminalNames
-        let start = Int(trie.terminals[Int(parts.terminal)].namesStart)
+        let terminal = trie.terminals[Int(parts.terminal)]
+        // The names by their ids in the terminal, from the table's few names (see ``RouteTrie/Terminal/nameIDs``).
+        guard terminal.nameIDs != RouteTrie.Terminal.noInlineNames else { return forEachParamWithExtras(body) }
+        let names = trie.captureNames
         // The URL's bytes borrowed once for every capture (see ``value(of:)``).
         link.withUTF8 { raw in
-            for i in 0..<count { body(names[start + i], trie.value(of: spans[i], in: raw), .path) }
+            for i in 0..<count { body(names[terminal.nameID(i)], trie.value(of: spans[i], in: raw), .path) }
         }
     }
 
-    /// ``forEachParam(_:)`` for a match with extras: captures beyond the inline ones, declared
-    /// query params. Apart, so that the usual match runs a short loop.
+    /// ``forEachParam(_:)`` for a match with extras (captures beyond the inline ones, declared
+    /// query params) or whose terminal has no inline names. Apart, so that the usual match runs a
+    /// short loop.
     @inline(never)
     private func forEachParamWithExtras(
         _ body: (consuming String, consuming ParamValue, MatchedParam.Origin) -> Void
     ) {
-        guard let extras = parts.extras else { return }
         let count = captureCount
         if count > 0 {
             let trie = table.trie
@@ -106,7 +108,7 @@ public struct RouteMatch: Sendable {
                 for i in 0..<count { body(names[start + i], trie.value(of: span(i), in: raw), .path) }
             }
         }
-        for param in extras.queryParams { body(param.name, param.value, param.origin) }
+        for param in parts.extras?.queryParams ?? [] { body(param.name, param.value, param.origin) }
     }
 
     /// How many entries ``params`` has, without building it.
