@@ -507,23 +507,22 @@ extension JSONWriter {
         // From the match's bytes: no string is made for a link the request body lends.
         if outcome.match?.withURLUTF8({ string(utf8: $0) }) == nil { null() }
         var routeText: EntryMemo.RouteParams? = nil
-        // The route's tokens looked up in a scope of its own that ends before anything is written:
+        // The route's row looked up in a scope of its own that ends before anything is written:
         // the route is then held across no call and is not retained (bound around the writing
         // below, it was retained and released once per answer).
-        var routeTokens: Unmanaged<RouteTokens>? = nil
+        var routeRow: RouteRow? = nil
         var routed = false
         if let route = outcome.match?.route {
             routed = true
-            routeTokens = rendering.tokens(of: route)
+            routeRow = rendering.row(of: route)
         }
         // Whether the route's params and the route are open, to be closed with the next run.
         var routeOpen = false
-        if let tokens = routeTokens {
-            // Borrowed, not retained: the rendering holds every route's tokens for longer than
-            // this call; its keys are plain bits.
-            key(tokens._withUnsafeGuaranteedRef(\.head))  // `"route":{"name":…,"pattern":…,"params":{`
+        if let row = routeRow {
+            // The rendering holds every route's row for longer than this call; it is plain bits.
+            key(row.head)  // `"route":{"name":…,"pattern":…,"params":{`
             let start = position &- 1
-            routeParamMembers(outcome.routeParams, tokens._withUnsafeGuaranteedRef(\.paramKeys))
+            routeParamMembers(outcome.routeParams, RouteParamKeys(row: row))
             // The params' `}` is the first byte written next.
             routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<(position &+ 1))
             routeOpen = true
@@ -560,8 +559,8 @@ extension JSONWriter {
         answerEnd(outcome, extra: extra)
     }
 
-    /// The answer's `"route"` member for a route of another table (no tokens), or none (`null`);
-    /// returns where the route's params lie. Out of line: every route of the table has tokens.
+    /// The answer's `"route"` member for a route of another table (no row), or none (`null`);
+    /// returns where the route's params lie. Out of line: every route of the table has a row.
     @inline(never)
     private mutating func untokenedRoute(_ outcome: NavigationOutcome, routed: Bool) -> EntryMemo.RouteParams? {
         key(.route)

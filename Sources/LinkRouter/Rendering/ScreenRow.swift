@@ -17,14 +17,8 @@ struct ScreenRow: @unchecked Sendable {
         /// Set once the tokens that own the row are made.
         var tokens: Unmanaged<ScreenTokens>?
         let paramCount: Int
-        let screenAndParams: Span
-        let nameKey: Span
-    }
-
-    /// Where one text lies, from the row's start: a comma, then the text.
-    private struct Span {
-        let offset: UInt32
-        let count: UInt32
+        let screenAndParams: TextSpan
+        let nameKey: TextSpan
     }
 
     private static var wordsOffset: Int { MemoryLayout<Header>.stride }
@@ -40,19 +34,10 @@ struct ScreenRow: @unchecked Sendable {
             writer.field(.screen, name)
             writer.key(.params)
         }
-        let texts = [screenAndParams, JSONKey(name).tokens] + paramNames.map { JSONKey($0).tokens }
-        let textBytes = texts.map { $0.withText(comma: true) { Array($0) } }
-        let textsStart = spansOffset(paramNames.count) + paramNames.count * MemoryLayout<Span>.stride
-        let size = textsStart + textBytes.reduce(0) { $0 + $1.count }
-        // Aligned to a line: a row of a few params and short names takes two lines, not three.
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-        var spans: [Span] = []
-        var offset = textsStart
-        for bytes in textBytes {
-            spans.append(Span(offset: UInt32(offset), count: UInt32(bytes.count)))
-            (memory + offset).initializeMemory(as: UInt8.self, from: bytes, count: bytes.count)
-            offset += bytes.count
-        }
+        let (memory, spans) = TextSpan.allocateRow(
+            fixed: spansOffset(paramNames.count) + paramNames.count * MemoryLayout<TextSpan>.stride,
+            texts: [screenAndParams, JSONKey(name).tokens] + paramNames.map { JSONKey($0).tokens }
+        )
         memory.initializeMemory(
             as: Header.self,
             repeating: Header(
@@ -67,7 +52,11 @@ struct ScreenRow: @unchecked Sendable {
         let words = paramNames.map { ScreenNameIndex.words(of: $0) }
         (memory + wordsOffset).initializeMemory(as: (UInt64, UInt64).self, from: words, count: words.count)
         let keySpans = Array(spans.dropFirst(2))
-        (memory + spansOffset(paramNames.count)).initializeMemory(as: Span.self, from: keySpans, count: keySpans.count)
+        (memory + spansOffset(paramNames.count)).initializeMemory(
+            as: TextSpan.self,
+            from: keySpans,
+            count: keySpans.count
+        )
         return ScreenRow(base: UnsafeRawPointer(memory))
     }
 
@@ -82,16 +71,6 @@ struct ScreenRow: @unchecked Sendable {
     @inline(__always)
     private var header: UnsafePointer<Header> { base.assumingMemoryBound(to: Header.self) }
 
-    @inline(__always)
-    private func text(_ span: Span) -> HeldKey {
-        HeldKey(
-            lending: UnsafeBufferPointer(
-                start: (base + Int(span.offset)).assumingMemoryBound(to: UInt8.self),
-                count: Int(span.count)
-            )
-        )
-    }
-
     /// The screen's name by its two words as stored.
     @inline(__always)
     var name: (UInt64, UInt64) { header.pointee.name }
@@ -105,11 +84,11 @@ struct ScreenRow: @unchecked Sendable {
 
     /// `"screen":"NAME","params":`, the middle of a stack entry.
     @inline(__always)
-    var screenAndParams: HeldKey { text(header.pointee.screenAndParams) }
+    var screenAndParams: HeldKey { header.pointee.screenAndParams.key(in: base) }
 
     /// `"NAME":`, the screen's member of a mediation payload.
     @inline(__always)
-    var nameKey: HeldKey { text(header.pointee.nameKey) }
+    var nameKey: HeldKey { header.pointee.nameKey.key(in: base) }
 
     /// Each declared param's name by its two words as stored, in declaration order.
     @inline(__always)
@@ -123,8 +102,8 @@ struct ScreenRow: @unchecked Sendable {
     /// `"name":` of the declared param at `index` (within ``paramCount``).
     @inline(__always)
     func paramKey(at index: Int) -> HeldKey {
-        let spans = (base + Self.spansOffset(paramCount)).assumingMemoryBound(to: Span.self)
-        return text(spans[index])
+        let spans = (base + Self.spansOffset(paramCount)).assumingMemoryBound(to: TextSpan.self)
+        return spans[index].key(in: base)
     }
 
     /// Whether both are one row.

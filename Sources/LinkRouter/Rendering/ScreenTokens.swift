@@ -38,33 +38,27 @@ struct NavigationRendering: Sendable {
     private let rows: [ScreenRow]
     /// `screens` by their names' bits, for an entry read where it lies.
     private let screenNames: ScreenNameIndex
-    /// By ``Route/index``: a route's tokens, unretained.
-    private let routeHeads: [RouteHead?]
+    /// By ``Route/index``: a route's row.
+    private let routeRows: [RouteRow?]
 
-    /// The routes the tokens were made for, and the tokens: kept alive with the rendering, so
-    /// that no other route can take a recorded route's address.
+    /// The routes the tokens were made for, and the tokens, which own the rows: kept alive with
+    /// the rendering, so that no other route can take a recorded route's address.
     private let routes: [Route]
     private let routeTokens: [RouteTokens]
-
-    /// Plain bits, read without a retain: the route (known by address) and its tokens.
-    private struct RouteHead: Sendable {
-        let route: ObjectIdentifier
-        let tokens: Unmanaged<RouteTokens>
-    }
 
     init(_ graph: ScreenGraph, routes: [Route] = []) {
         self.graph = graph
         screens = graph.ordered.map(ScreenTokens.init)
         rows = screens.map(\.row)
         screenNames = ScreenNameIndex(screens)
-        var heads = [RouteHead?](repeating: nil, count: (routes.map(\.index).max() ?? -1) + 1)
+        var rows = [RouteRow?](repeating: nil, count: (routes.map(\.index).max() ?? -1) + 1)
         var made: [RouteTokens] = []
         for route in routes where route.index >= 0 {
             let tokens = RouteTokens(route)
             made.append(tokens)
-            heads[route.index] = RouteHead(route: ObjectIdentifier(route), tokens: Unmanaged.passUnretained(tokens))
+            rows[route.index] = tokens.row
         }
-        routeHeads = heads
+        routeRows = rows
         self.routes = routes
         routeTokens = made
     }
@@ -99,13 +93,13 @@ struct NavigationRendering: Sendable {
         return row(for: entry.pointee)
     }
 
-    /// The tokens of `route`, or `nil` for a route of another table: not retained, valid while
-    /// this rendering is held.
+    /// The row of `route`, or `nil` for a route of another table: valid while this rendering is
+    /// held.
     @inline(__always)
-    func tokens(of route: Route) -> Unmanaged<RouteTokens>? {
-        guard route.index >= 0, route.index < routeHeads.count, let head = routeHeads[route.index],
-            head.route == ObjectIdentifier(route)
+    func row(of route: Route) -> RouteRow? {
+        guard route.index >= 0, route.index < routeRows.count, let row = routeRows[route.index],
+            row.route == ObjectIdentifier(route)
         else { return nil }
-        return head.tokens
+        return row
     }
 }
