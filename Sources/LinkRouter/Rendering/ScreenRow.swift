@@ -60,7 +60,9 @@ struct ScreenRow: @unchecked Sendable {
         return ScreenRow(base: UnsafeRawPointer(memory))
     }
 
-    /// Records the tokens that own this row, once they are made.
+    /// Records the tokens that own this row, once they are made: from their `init`, before the
+    /// row is read by anything else. Unretained: the tokens own the row, so they outlive every
+    /// read of it.
     func setTokens(_ tokens: ScreenTokens) {
         UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: Header.self).pointee.tokens =
             Unmanaged.passUnretained(tokens)
