@@ -28,8 +28,8 @@ import Testing
         writer.routeParams(route)
         let known = try #require(EntryMemo.RouteParams(route, at: start..<writer.position))
         var params = 0..<0
-        var tokens: Unmanaged<ScreenTokens>?
-        writer.entry(entry, rendering, params: &params, tokens: &tokens, route: known)
+        var row: ScreenRow?
+        writer.entry(entry, rendering, params: &params, row: &row, route: known)
         writer.endArray()
         var single = JSONWriter()
         single.entry(entry, rendering)

@@ -70,6 +70,30 @@ import Testing
         #expect(tokens.key(of: "z", from: 3) == nil)
         #expect(tokens.key(of: "other", from: 0) == nil)
         #expect(tokens.key(of: "z", from: 0)?.next == 3)
+        // The head, after a value (with its comma) and first in an object (without).
+        #expect(Int(bitPattern: tokens.row.base) % 64 == 0)
+        let route = try #require(table.routes.first)
+        for afterValue in [false, true] {
+            func open(_ writer: inout JSONWriter) {
+                writer.beginObject()
+                if afterValue { writer.null() }
+            }
+            #expect(
+                Self.text {
+                    open(&$0)
+                    $0.key(tokens.head)
+                }
+                    == Self.text {
+                        open(&$0)
+                        $0.key(.route)
+                        $0.beginObject()
+                        $0.field(.name, route.name)
+                        $0.field(.pattern, route.pattern.text)
+                        $0.key(.params)
+                        $0.beginObject()
+                    }
+            )
+        }
         let apart = EntryParams(ordered: [.init(name: "other", value: .int(1)), .init(name: "z", value: .null)])
         #expect(Self.text { $0.routeParams(apart, tokens) } == #"{"other":1,"z":null}"#)
     }

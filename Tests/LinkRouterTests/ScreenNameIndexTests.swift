@@ -21,11 +21,11 @@ import Testing
         let index = ScreenNameIndex(screens)
         defer { withExtendedLifetime(screens) {} }
         for screen in graph.ordered {
-            let found = index.tokens(named: ScreenNameIndex.words(of: screen.name))
-            #expect(found?.takeUnretainedValue().screen.name == screen.name, "\(screen.name)")
+            let found = index.row(named: ScreenNameIndex.words(of: screen.name))
+            #expect(found?.tokens?.takeUnretainedValue().screen.name == screen.name, "\(screen.name)")
         }
-        #expect(index.tokens(named: ScreenNameIndex.words(of: "none")) == nil)
-        #expect(index.tokens(named: ScreenNameIndex.words(of: "screen-number-1-of-the-table")) == nil)
+        #expect(index.row(named: ScreenNameIndex.words(of: "none")) == nil)
+        #expect(index.row(named: ScreenNameIndex.words(of: "screen-number-1-of-the-table")) == nil)
     }
 
     /// The screen at an entry's position hint is taken when its name is the entry's (the same
@@ -37,12 +37,12 @@ import Testing
         let index = ScreenNameIndex(screens)
         defer { withExtendedLifetime(screens) {} }
         for screen in graph.ordered.prefix(8) {
-            let found = index.tokens(named: ScreenNameIndex.words(of: screen.name), hint: hint)
-            #expect(found?.takeUnretainedValue().screen.name == screen.name, "\(screen.name) at \(hint)")
+            let found = index.row(named: ScreenNameIndex.words(of: screen.name), hint: hint)
+            #expect(found?.tokens?.takeUnretainedValue().screen.name == screen.name, "\(screen.name) at \(hint)")
         }
-        #expect(index.tokens(named: ScreenNameIndex.words(of: "none"), hint: hint) == nil)
+        #expect(index.row(named: ScreenNameIndex.words(of: "none"), hint: hint) == nil)
         let apart = String(decoding: Array(graph.ordered[0].name.utf8), as: UTF8.self)
-        #expect(index.tokens(named: ScreenNameIndex.words(of: apart), hint: hint) == nil)
+        #expect(index.row(named: ScreenNameIndex.words(of: apart), hint: hint) == nil)
     }
 
     /// Entries made with their screen's position, or a wrong one, or none, find their screen.
@@ -58,7 +58,7 @@ import Testing
                     presentation: .push,
                     position: hint
                 )
-                let found = withUnsafePointer(to: entry) { rendering.tokens(at: $0)?.takeUnretainedValue() }
+                let found = withUnsafePointer(to: entry) { rendering.row(at: $0)?.tokens?.takeUnretainedValue() }
                 #expect(found?.screen.name == screen.name, "\(screen.name) hinted \(String(describing: hint))")
             }
         }
@@ -71,7 +71,7 @@ import Testing
         defer { withExtendedLifetime(screens) {} }
         let name = graph.ordered[0].name
         let apart = String(decoding: Array(name.utf8), as: UTF8.self)
-        #expect(apart == name && index.tokens(named: ScreenNameIndex.words(of: apart)) == nil)
+        #expect(apart == name && index.row(named: ScreenNameIndex.words(of: apart)) == nil)
 
         // The rendering still finds its screen, and writes the entry as the copy's.
         let rendering = NavigationRendering(graph)
@@ -79,7 +79,7 @@ import Testing
             StackEntry(id: "e1", screen: $0, params: EntryParams(), presentation: .root)
         }
         let found = entries.map { entry in
-            withUnsafePointer(to: entry) { rendering.tokens(at: $0)?.takeUnretainedValue().screen.name }
+            withUnsafePointer(to: entry) { rendering.row(at: $0)?.tokens?.takeUnretainedValue().screen.name }
         }
         #expect(found == [name, name, nil])
         let written = try entries.prefix(2).map { entry in

@@ -29,6 +29,10 @@ struct HeldKey: @unchecked Sendable {
     fileprivate let text: UnsafeBufferPointer<UInt8>
 
     fileprivate init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+    /// A key whose text (a comma, then `"name":`) lies in memory its holder keeps alive and
+    /// unchanged for as long as it hands the key out (such as a ``ScreenRow``).
+    init(lending text: UnsafeBufferPointer<UInt8>) { self.text = text }
 }
 
 /// A string value from a small fixed set (a status, a presentation), quoted and escaped once.

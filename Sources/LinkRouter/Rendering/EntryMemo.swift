@@ -72,9 +72,8 @@ struct EntryMemo: ~Copyable {
         let range: Range<Int>
         /// Its params object's JSON.
         let params: Range<Int>
-        /// Its screen's tokens (unretained, held by the rendering), `nil` for a screen the table
-        /// does not have.
-        let tokens: Unmanaged<ScreenTokens>?
+        /// Its screen's row (held by the rendering), `nil` for a screen the table does not have.
+        let row: ScreenRow?
     }
 
     /// Entries the lent room holds. (Sixteen, over a kilobyte, came from the heap: some 800
@@ -105,10 +104,10 @@ struct EntryMemo: ~Copyable {
         }
     }
 
-    /// An entry the transition hands params to (SPEC §5 `payload`): its screen's tokens and where
+    /// An entry the transition hands params to (SPEC §5 `payload`): its screen's row and where
     /// its params object's JSON lies. Plain bits, as ``Written``.
     struct Handed {
-        let tokens: Unmanaged<ScreenTokens>
+        let row: ScreenRow
         let params: Range<Int>
     }
 
@@ -152,23 +151,23 @@ struct EntryMemo: ~Copyable {
     /// Records the next entry the transition hands params to, as `written` (`nil` for one written
     /// without the memo).
     mutating func hand(_ written: Written?) {
-        guard handedAll, let written, let tokens = written.tokens, handedCount < handed.count,
+        guard handedAll, let written, let row = written.row, handedCount < handed.count,
             let base = handed.baseAddress
         else {
             handedAll = false
             return
         }
         // `Handed` is trivial: the room needs no deinitialisation when the memo ends.
-        (base + handedCount).initialize(to: Handed(tokens: tokens, params: written.params))
+        (base + handedCount).initialize(to: Handed(row: row, params: written.params))
         handedCount += 1
     }
 
     /// The payload entry at `index` of those handed, or `nil` where a later one is of the same
-    /// screen: the payload keeps one member per screen, the last. (Equal tokens are one screen:
-    /// the rendering has one per name.)
+    /// screen: the payload keeps one member per screen, the last. (Equal rows are one screen: the
+    /// rendering has one per name.)
     func payloadMember(at index: Int) -> Handed? {
         let member = handed[index]
-        for later in (index + 1)..<handedCount where handed[later].tokens.toOpaque() == member.tokens.toOpaque() {
+        for later in (index + 1)..<handedCount where handed[later].row.isSame(as: member.row) {
             return nil
         }
         return member
@@ -260,16 +259,16 @@ extension JSONWriter {
         memo: inout EntryMemo
     ) -> EntryMemo.Written {
         var params = 0..<0
-        var tokens: Unmanaged<ScreenTokens>?
+        var row: ScreenRow?
         let route = memo.routeParams
         let range = recordValue { writer in
             // The entry read where it lies in the array, which `entries` keeps alive for the call.
             entries.withUnsafeBufferPointer { stack in
                 guard let base = stack.baseAddress else { return }
-                writer.entry(at: base + index, rendering, params: &params, tokens: &tokens, route: route)
+                writer.entry(at: base + index, rendering, params: &params, row: &row, route: route)
             }
         }
-        let written = EntryMemo.Written(identity: identity, range: range, params: params, tokens: tokens)
+        let written = EntryMemo.Written(identity: identity, range: range, params: params, row: row)
         memo.append(written)
         return written
     }
@@ -283,10 +282,10 @@ extension JSONWriter {
         memo: inout EntryMemo
     ) -> EntryMemo.Written {
         var params = 0..<0
-        var tokens: Unmanaged<ScreenTokens>?
+        var row: ScreenRow?
         let route = memo.routeParams
-        let range = recordValue { $0.entry(entry, rendering, params: &params, tokens: &tokens, route: route) }
-        let written = EntryMemo.Written(identity: identity, range: range, params: params, tokens: tokens)
+        let range = recordValue { $0.entry(entry, rendering, params: &params, row: &row, route: route) }
+        let written = EntryMemo.Written(identity: identity, range: range, params: params, row: row)
         memo.append(written)
         return written
     }

@@ -48,17 +48,20 @@ extension JSONWriter {
     }
 
     /// Params in the screen's declaration order, then any others sorted by name: as
-    /// ``params(_:_:)`` writes them, the tokens borrowed for the call (binding the optional
-    /// there retained them).
-    mutating func params(_ params: EntryParams, declaredBy tokens: ScreenTokens) {
-        guard params.count == tokens.paramNames.count, Self.inDeclaredOrder(params, tokens.paramNames) else {
-            self.params(params, tokens)
+    /// ``params(_:_:)`` writes them, from the screen's row.
+    mutating func params(_ params: EntryParams, declaredBy row: ScreenRow) {
+        // The names' words first, read in the row (as the declared names themselves, or equal
+        // small strings, most are); the declared names compared only when those differ.
+        guard params.count == row.paramCount,
+            params.hasNameWords(row.paramNameWords) || Self.inDeclaredOrder(params, row)
+        else {
+            self.params(params, row.tokens?.takeUnretainedValue())
             return
         }
         // As the resolver stores them: every declared param, in order.
         beginObject()
         for index in 0..<params.count {
-            key(tokens.paramKeys[index])
+            key(row.paramKey(at: index))
             paramValue(at: index, of: params)
         }
         endObject()
@@ -69,9 +72,9 @@ extension JSONWriter {
         beginObject()
         var written = 0
         if let tokens {
-            for (declared, key) in zip(tokens.screen.params, tokens.paramKeys) {
+            for (index, declared) in tokens.screen.params.enumerated() {
                 guard let value = params[declared.name] else { continue }
-                self.key(key)
+                self.key(tokens.row.paramKey(at: index))
                 paramValue(value)
                 written += 1
             }
@@ -86,9 +89,13 @@ extension JSONWriter {
         endObject()
     }
 
-    /// Whether `params` holds exactly the params called `names`, in that order.
-    @inline(__always)
-    private static func inDeclaredOrder(_ params: EntryParams, _ names: [String]) -> Bool {
+    /// Whether `params` (as many as `row`'s screen declares) are called as the screen's declared
+    /// params, in that order. Out of line: most names are found by their words first.
+    @inline(never)
+    private static func inDeclaredOrder(_ params: EntryParams, _ row: ScreenRow) -> Bool {
+        guard let names = row.tokens?.takeUnretainedValue().paramNames, names.count == params.count else {
+            return false
+        }
         for index in 0..<names.count where !params.name(at: index, is: names[index]) { return false }
         return true
     }
@@ -98,10 +105,18 @@ extension JSONWriter {
     /// stored param in order under its name. (A name only canonically equal to its declaration
     /// would be written as declared.)
     @inline(__always)
-    private static func writeInStoredOrder(_ params: EntryParams, _ tokens: ScreenTokens) -> Bool {
+    private static func writeInStoredOrder(_ params: EntryParams, _ row: ScreenRow) -> Bool {
         // By the names' words first, in place (as the declared names themselves, or equal small
         // strings, most are): no call, and the params are not retained for one.
-        params.hasNameWords(tokens.paramNameWords) || params.hasNames(exactly: tokens.paramNames)
+        params.hasNameWords(row.paramNameWords) || hasDeclaredNames(params, row)
+    }
+
+    /// Whether `params` are called as `row`'s screen's declared params, in that order, byte for
+    /// byte. Out of line: most names are found by their words first.
+    @inline(never)
+    private static func hasDeclaredNames(_ params: EntryParams, _ row: ScreenRow) -> Bool {
+        guard let tokens = row.tokens else { return false }
+        return params.hasNames(exactly: tokens.takeUnretainedValue().paramNames)
     }
 
     /// Matched route params in match order (path first, then query).
@@ -142,25 +157,25 @@ extension JSONWriter {
 
     mutating func entry(_ entry: StackEntry, _ rendering: NavigationRendering) {
         var params = 0..<0
-        var tokens: Unmanaged<ScreenTokens>?
-        self.entry(entry, rendering, params: &params, tokens: &tokens)
+        var row: ScreenRow?
+        self.entry(entry, rendering, params: &params, row: &row)
     }
 
     /// Writes `entry`; `params` is set to where its params object lies, `found` to its screen's
-    /// tokens. Params that are the `route`'s (the route's handed on as they are) are copied from
+    /// row. Params that are the `route`'s (the route's handed on as they are) are copied from
     /// the route's text.
     @inline(__always)  // into each caller, which then reads the entry where it lies
     mutating func entry(
         _ entry: StackEntry,
         _ rendering: NavigationRendering,
         params written: inout Range<Int>,
-        tokens found: inout Unmanaged<ScreenTokens>?,
+        row found: inout ScreenRow?,
         route: EntryMemo.RouteParams? = nil
     ) {
-        withUnsafePointer(to: entry) { self.entry(at: $0, rendering, params: &written, tokens: &found, route: route) }
+        withUnsafePointer(to: entry) { self.entry(at: $0, rendering, params: &written, row: &found, route: route) }
     }
 
-    /// ``entry(_:_:params:tokens:route:)`` for the entry at `entry`, lent for the call: each field
+    /// ``entry(_:_:params:row:route:)`` for the entry at `entry`, lent for the call: each field
     /// is read where it lies, and the entry is not copied (a copy retains its screen's name and
     /// its params, and releases them).
     @inline(__always)  // into each caller, which then reads the entry where it lies
@@ -168,7 +183,7 @@ extension JSONWriter {
         at entry: UnsafePointer<StackEntry>,
         _ rendering: NavigationRendering,
         params written: inout Range<Int>,
-        tokens found: inout Unmanaged<ScreenTokens>?,
+        row found: inout ScreenRow?,
         route: EntryMemo.RouteParams? = nil
     ) {
         if let number = entry.pointee.number {
@@ -177,12 +192,12 @@ extension JSONWriter {
             key(.openEntry)  // `{"id":`
             string(entry.pointee.id)
         }
-        // Borrowed, not retained: the rendering holds every screen's tokens for longer than this
-        // call. Read field by field, in no closure that captures the entry (which copied it).
-        let tokens = rendering.tokens(at: entry)
-        found = tokens
-        if let tokens {
-            key(tokens._withUnsafeGuaranteedRef(\.screenAndParams))
+        // The rendering holds every screen's row for longer than this call. Read field by field,
+        // in no closure that captures the entry (which copied it).
+        let row = rendering.row(at: entry)
+        found = row
+        if let row {
+            key(row.screenAndParams)
         } else {
             field(.screen, entry.pointee.screen)
             key(.params)
@@ -191,12 +206,10 @@ extension JSONWriter {
         let entryParams = entry.pointee.params
         if entryParams.count == 0 {
             constant(.emptyObject)  // `{}` whatever the screen declares (a root entry's, most often)
-        } else if let route, let tokens, route.hold(entryParams),
-            tokens._withUnsafeGuaranteedRef({ Self.writeInStoredOrder(entryParams, $0) })
-        {
+        } else if let route, let row, route.hold(entryParams), Self.writeInStoredOrder(entryParams, row) {
             repeatValue(route.text)
-        } else if let tokens {
-            tokens._withUnsafeGuaranteedRef { params(entryParams, declaredBy: $0) }
+        } else if let row {
+            params(entryParams, declaredBy: row)
         } else {
             params(entryParams, nil)
         }
@@ -388,8 +401,8 @@ extension JSONWriter {
             // entries, with their params' JSON, are in the memo.
             for index in 0..<memo.handedCount {
                 guard let member = memo.payloadMember(at: index) else { continue }
-                // Borrowed: the rendering holds every screen's tokens for longer than this call.
-                key(member.tokens._withUnsafeGuaranteedRef(\.nameKey))
+                // The rendering holds every screen's row for longer than this call.
+                key(member.row.nameKey)
                 repeatValue(member.params)
             }
             memo.endHanding()
@@ -401,19 +414,19 @@ extension JSONWriter {
             // screen's tokens, any other is written out.
             let identity = EntryMemo.Identity(item)
             if let identity, let seen = memo.written(identity) {
-                // Borrowed: the rendering holds every screen's tokens for longer than this call.
-                if let tokens = seen.tokens {
-                    key(tokens._withUnsafeGuaranteedRef(\.nameKey))
+                // The rendering holds every screen's row for longer than this call.
+                if let row = seen.row {
+                    key(row.nameKey)
                 } else {
                     key(item.screen)
                 }
                 repeatValue(seen.params)
                 return
             }
-            // Borrowed: the rendering holds every screen's tokens for longer than this call.
-            if let tokens = rendering.tokens(for: item) {
-                key(tokens._withUnsafeGuaranteedRef(\.nameKey))
-                tokens._withUnsafeGuaranteedRef { params(item.params, $0) }
+            // The rendering holds every screen's row for longer than this call.
+            if let row = rendering.row(for: item) {
+                key(row.nameKey)
+                params(item.params, row.tokens?.takeUnretainedValue())
             } else {
                 key(item.screen)
                 params(item.params, nil)
@@ -494,23 +507,22 @@ extension JSONWriter {
         // From the match's bytes: no string is made for a link the request body lends.
         if outcome.match?.withURLUTF8({ string(utf8: $0) }) == nil { null() }
         var routeText: EntryMemo.RouteParams? = nil
-        // The route's tokens looked up in a scope of its own that ends before anything is written:
+        // The route's row looked up in a scope of its own that ends before anything is written:
         // the route is then held across no call and is not retained (bound around the writing
         // below, it was retained and released once per answer).
-        var routeTokens: Unmanaged<RouteTokens>? = nil
+        var routeRow: RouteRow? = nil
         var routed = false
         if let route = outcome.match?.route {
             routed = true
-            routeTokens = rendering.tokens(of: route)
+            routeRow = rendering.row(of: route)
         }
         // Whether the route's params and the route are open, to be closed with the next run.
         var routeOpen = false
-        if let tokens = routeTokens {
-            // Borrowed, not retained: the rendering holds every route's tokens for longer than
-            // this call; its keys are plain bits.
-            key(tokens._withUnsafeGuaranteedRef(\.head))  // `"route":{"name":…,"pattern":…,"params":{`
+        if let row = routeRow {
+            // The rendering holds every route's row for longer than this call; it is plain bits.
+            key(row.head)  // `"route":{"name":…,"pattern":…,"params":{`
             let start = position &- 1
-            routeParamMembers(outcome.routeParams, tokens._withUnsafeGuaranteedRef(\.paramKeys))
+            routeParamMembers(outcome.routeParams, RouteParamKeys(row: row))
             // The params' `}` is the first byte written next.
             routeText = EntryMemo.RouteParams(outcome.routeParams, at: start..<(position &+ 1))
             routeOpen = true
@@ -547,8 +559,8 @@ extension JSONWriter {
         answerEnd(outcome, extra: extra)
     }
 
-    /// The answer's `"route"` member for a route of another table (no tokens), or none (`null`);
-    /// returns where the route's params lie. Out of line: every route of the table has tokens.
+    /// The answer's `"route"` member for a route of another table (no row), or none (`null`);
+    /// returns where the route's params lie. Out of line: every route of the table has a row.
     @inline(never)
     private mutating func untokenedRoute(_ outcome: NavigationOutcome, routed: Bool) -> EntryMemo.RouteParams? {
         key(.route)

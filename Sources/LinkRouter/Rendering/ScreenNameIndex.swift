@@ -1,6 +1,6 @@
 internal import LinkNavigation
 
-/// The screens' tokens by the two words of their names as stored: what an entry's screen is
+/// The screens' rows (``ScreenRow``) by the two words of their names as stored: what an entry's screen is
 /// found by, read where the entry lies with no copy of it (a copy retains its screen's name and
 /// its params, and the graph's lookup takes the entry itself).
 ///
@@ -9,34 +9,29 @@ internal import LinkNavigation
 /// `String.hasSameUTF8(as:)`). An entry whose screen is spelled alike but stored apart is not
 /// found here; the caller then asks the graph.
 struct ScreenNameIndex: @unchecked Sendable {
-    // @unchecked: the slots are written once, in `init`, and only read after; the names they
-    // know by their bits and the tokens are kept alive by the rendering that holds this index.
+    // @unchecked: the slots are written once, in `init`, and only read after; the rows they hold
+    // are kept alive by the rendering that holds this index.
 
-    private struct Slot {
-        let name: (UInt64, UInt64)
-        let tokens: Unmanaged<ScreenTokens>?
-    }
-
-    /// A power of two of slots, at most half of them used; an empty slot has no tokens.
-    private let slots: [Slot]
+    /// A power of two of slots, at most half of them used; an empty slot has no row. Each row
+    /// holds its screen's name's words.
+    private let slots: [ScreenRow?]
     private let shift: UInt64
-    /// `screens` in their order, which is the graph's: an entry's position hint is checked here
-    /// first, with no hash.
-    private let positions: [Slot]
+    /// The screens' rows in their order, which is the graph's: an entry's position hint is
+    /// checked here first, with no hash.
+    private let positions: [ScreenRow]
 
     /// Indexes `screens` (in the graph's order) by their names and positions; the caller keeps
     /// them alive as long as this index.
     init(_ screens: [ScreenTokens]) {
-        positions = screens.map { Slot(name: Self.words(of: $0.screen.name), tokens: Unmanaged.passUnretained($0)) }
+        positions = screens.map(\.row)
         var size = 4
         while size < screens.count * 2 { size *= 2 }
         shift = UInt64(64 - size.trailingZeroBitCount)
-        var slots = [Slot](repeating: Slot(name: (0, 0), tokens: nil), count: size)
+        var slots = [ScreenRow?](repeating: nil, count: size)
         for screen in screens {
-            let name = Self.words(of: screen.screen.name)
-            var index = Self.start(name, shift: shift)
-            while slots[index].tokens != nil { index = (index + 1) & (size - 1) }
-            slots[index] = Slot(name: name, tokens: Unmanaged.passUnretained(screen))
+            var index = Self.start(screen.row.name, shift: shift)
+            while slots[index] != nil { index = (index + 1) & (size - 1) }
+            slots[index] = screen.row
         }
         self.slots = slots
     }
@@ -53,26 +48,26 @@ struct ScreenNameIndex: @unchecked Sendable {
         Int(truncatingIfNeeded: ((name.0 ^ name.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9) >> shift)
     }
 
-    /// The tokens of the screen whose name has these words, or `nil` when none has them: the
+    /// The row of the screen whose name has these words, or `nil` when none has them: the
     /// screen at `hint` (any number) when its name has them, else looked up.
     @inline(__always)
-    func tokens(named name: (UInt64, UInt64), hint: Int) -> Unmanaged<ScreenTokens>? {
-        let byHint = positions.withUnsafeBufferPointer { positions -> Unmanaged<ScreenTokens>? in
+    func row(named name: (UInt64, UInt64), hint: Int) -> ScreenRow? {
+        let byHint = positions.withUnsafeBufferPointer { positions -> ScreenRow? in
             guard UInt(bitPattern: hint) < UInt(bitPattern: positions.count), positions[hint].name == name
             else { return nil }
-            return positions[hint].tokens
+            return positions[hint]
         }
-        return byHint ?? tokens(named: name)
+        return byHint ?? row(named: name)
     }
 
-    /// The tokens of the screen whose name has these words, or `nil` when none has them.
+    /// The row of the screen whose name has these words, or `nil` when none has them.
     @inline(__always)
-    func tokens(named name: (UInt64, UInt64)) -> Unmanaged<ScreenTokens>? {
+    func row(named name: (UInt64, UInt64)) -> ScreenRow? {
         slots.withUnsafeBufferPointer { slots in
             let mask = slots.count &- 1
             var index = Self.start(name, shift: shift)
-            while let tokens = slots[index].tokens {
-                if slots[index].name == name { return tokens }
+            while let row = slots[index] {
+                if row.name == name { return row }
                 index = (index &+ 1) & mask
             }
             return nil
