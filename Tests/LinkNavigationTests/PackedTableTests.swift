@@ -10,7 +10,7 @@ import Testing
     /// wrap around the end of the table.
     struct Colliding: PackedIDHashing {
         let buckets: UInt64
-        func hash(_ id: PackedID) -> UInt64 { (13 &+ id.high % buckets) | (id.high << 32) }
+        func hash(_ id: PackedID) -> UInt64 { (13 &+ id.high % buckets) << 28 | (id.high << 32) }
     }
 
     static func slot(_ version: Int, lastAccess: Int64 = 0) -> SessionStore.Slot {
@@ -130,8 +130,8 @@ import Testing
         #expect(MemoryLayout<SessionStore.PackedTable<MintedIDHasher>>.size == 16)
     }
 
-    /// The buckets are a power of two, at most 3/4 full, each a line: growing moves the entries
-    /// over, placed again by their hash.
+    /// The buckets are at most 3/4 full, each a line, and grow 16, 24, 32, 48...: growing moves
+    /// the entries over, placed again by their hash.
     @Test func growthPlacesEveryEntryAgain() {
         let hasher = MintedIDHasher(k0: 3, k1: 4)
         var table = Table()
@@ -139,11 +139,14 @@ import Testing
         #expect(buckets == 0 && held == 0)
         for n in 0..<13 {
             table.insert(Self.id(n), hash: hasher.hash(Self.id(n)), Self.slot(n), hasher: hasher)
-            #expect(table.bucketCount == (n < 12 ? 16 : 32))
+            #expect(table.bucketCount == (n < 12 ? 16 : 24))
         }
         let aligned = table.entriesAreLineAligned
         #expect(aligned)
         Self.expectConsistent(table, ids: 0..<13, hash: hasher.hash)
+        for n in 13..<100 { table.insert(Self.id(n), hash: hasher.hash(Self.id(n)), Self.slot(n), hasher: hasher) }
+        #expect(table.bucketCount == 192)  // 128 * 3/4 = 96 < 100 <= 144
+        Self.expectConsistent(table, ids: 0..<100, hash: hasher.hash)
     }
 
     /// Free buckets hold the id 0 (both words), which a client's id in the minted format can

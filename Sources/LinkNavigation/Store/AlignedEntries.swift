@@ -5,8 +5,8 @@ extension SessionStore {
         var slot: Slot
     }
 
-    /// The memory of a ``PackedTable``: one block, aligned to 64 bytes, of a power of two of
-    /// 64-byte buckets, each a cache line. A bucket holds an entry, or only the id 0 (both words):
+    /// The memory of a ``PackedTable``: one block, aligned to 64 bytes, of 64-byte buckets, each
+    /// a cache line. A bucket holds an entry, or only the id 0 (both words):
     /// no session has that id (a short id has a byte that is not 0, and the store mints no 0).
     ///
     /// A Swift array puts its elements 32 bytes into a 16-byte-aligned block: a 64-byte entry there
