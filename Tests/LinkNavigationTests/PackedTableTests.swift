@@ -7,10 +7,10 @@ import Testing
     typealias Table = SessionStore.PackedTable<MintedIDHasher>
 
     /// Places ids 0, 1, 2... in home buckets 13, 14, 15, 13... of 16 (or fewer), so that clusters
-    /// wrap around the end of the index.
+    /// wrap around the end of the table.
     struct Colliding: PackedIDHashing {
         let buckets: UInt64
-        func hash(_ id: PackedID) -> UInt64 { (13 &+ id.high % buckets) | (id.high << 32) }
+        func hash(_ id: PackedID) -> UInt64 { (13 &+ id.high % buckets) << 28 | (id.high << 32) }
     }
 
     static func slot(_ version: Int, lastAccess: Int64 = 0) -> SessionStore.Slot {
@@ -26,7 +26,7 @@ import Testing
 
     static func id(_ n: Int) -> PackedID { PackedID(high: UInt64(n), low: ~UInt64(n)) }
 
-    /// Every id is found at an entry holding its slot, and the index holds one word per entry.
+    /// Every id is found at an entry holding its slot, and the buckets are at most 3/4 full.
     static func expectConsistent<H>(
         _ table: borrowing SessionStore.PackedTable<H>,
         ids: some Sequence<Int>,
@@ -39,42 +39,43 @@ import Testing
             count += 1
         }
         #expect(table.count == count)
-        #expect(table.index.filter { $0 != 0 }.count == count)
-        #expect(table.index.count >= count * 4 / 3)
+        #expect(table.bucketCount >= count * 4 / 3)
     }
 
     @Test func growsAndFindsEverything() {
-        var table = Table(hasher: MintedIDHasher(k0: 1, k1: 2))
-        let hash = table.hasher.hash
+        let hasher = MintedIDHasher(k0: 1, k1: 2)
+        var table = Table()
+        let hash = hasher.hash
         #expect(table.find(Self.id(0), hash: hash(Self.id(0))) == nil)
-        for n in 0..<5_000 { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n)) }
+        for n in 0..<5_000 { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n), hasher: hasher) }
         Self.expectConsistent(table, ids: 0..<5_000, hash: hash)
-        #expect(table.index.count == 8_192)
+        #expect(table.bucketCount == 8_192)
         #expect(table.find(Self.id(5_000), hash: hash(Self.id(5_000))) == nil)
     }
 
-    /// Hashes forced into a few buckets make long clusters that wrap past the index's end: removing
+    /// Hashes forced into a few buckets make long clusters that wrap past the table's end: removing
     /// from their middle must shift the rest back so that every id stays reachable.
     @Test(arguments: [1, 7, 15])
     func removalKeepsCollidingClustersReachable(buckets: UInt64) {
-        var table = SessionStore.PackedTable(hasher: Colliding(buckets: buckets))
-        let hash = table.hasher.hash
+        let hasher = Colliding(buckets: buckets)
+        var table = SessionStore.PackedTable<Colliding>()
+        let hash = hasher.hash
         var live = Set(0..<12)
-        for n in live { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n)) }
+        for n in live { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n), hasher: hasher) }
         Self.expectConsistent(table, ids: live, hash: hash)
         for n in [5, 0, 11, 6, 1] {
             guard let (position, bucket) = table.find(Self.id(n), hash: hash(Self.id(n))) else {
                 Issue.record("id \(n) not found")
                 return
             }
-            #expect(table.remove(position: position, bucket: bucket).version == n)
+            #expect(table.remove(position: position, bucket: bucket, hasher: hasher).version == n)
             live.remove(n)
             #expect(table.find(Self.id(n), hash: hash(Self.id(n))) == nil)
             Self.expectConsistent(table, ids: live, hash: hash)
         }
         // Freed places are reused.
         for n in 20..<25 {
-            table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n))
+            table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n), hasher: hasher)
             live.insert(n)
         }
         Self.expectConsistent(table, ids: live, hash: hash)
@@ -89,19 +90,20 @@ import Testing
     @Test func entriesAreLineAlignedAndReleaseTheirSlots() {
         var boxes: [Weak] = []
         do {
-            var table = Table(hasher: MintedIDHasher())
-            let hash = table.hasher.hash
+            let hasher = MintedIDHasher()
+            var table = Table()
+            let hash = hasher.hash
             var aligned = table.entriesAreLineAligned
             for n in 0..<100 {
                 let box = ParkedNavigation(url: "shop://\(n)", strategy: nil, via: [], flow: "f", stackBefore: []).box
                 boxes.append(Weak(box: box))
                 var slot = Self.slot(n)
                 slot.parked = box
-                table.insert(Self.id(n), hash: hash(Self.id(n)), slot)
+                table.insert(Self.id(n), hash: hash(Self.id(n)), slot, hasher: hasher)
                 aligned = aligned && table.entriesAreLineAligned  // after every growth too
             }
             #expect(aligned)
-            #expect(table.removeAll { $0.version % 2 == 0 } == 50)
+            #expect(table.removeAll(hasher: hasher) { $0.version % 2 == 0 } == 50)
             #expect(boxes.indices.allSatisfy { (boxes[$0].box == nil) == ($0 % 2 == 0) })
             Self.expectConsistent(table, ids: (0..<100).filter { $0 % 2 == 1 }, hash: hash)
         }
@@ -109,13 +111,54 @@ import Testing
     }
 
     @Test func removeAllDropsWhatItPicksAndKeepsTheRest() {
-        var table = Table(hasher: MintedIDHasher())
-        let hash = table.hasher.hash
-        for n in 0..<1_000 { table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n, lastAccess: Int64(n))) }
-        #expect(table.removeAll { $0.lastAccess % 3 == 0 } == 334)
+        let hasher = MintedIDHasher()
+        var table = Table()
+        let hash = hasher.hash
+        for n in 0..<1_000 {
+            table.insert(Self.id(n), hash: hash(Self.id(n)), Self.slot(n, lastAccess: Int64(n)), hasher: hasher)
+        }
+        #expect(table.removeAll(hasher: hasher) { $0.lastAccess % 3 == 0 } == 334)
         Self.expectConsistent(table, ids: (0..<1_000).filter { $0 % 3 != 0 }, hash: hash)
-        #expect(table.removeAll { _ in true } == 666)
+        #expect(table.removeAll(hasher: hasher) { _ in true } == 666)
         Self.expectConsistent(table, ids: [], hash: hash)
+    }
+
+    /// A lookup's shard is one cache line: both tables' words (block, mask, count), the lock and
+    /// its hooks. A table keeps no hasher, and its size is its own, not an array's header.
+    @Test func aShardIsOneLine() {
+        #expect(MemoryLayout<SessionStore.Shard>.size <= 64)
+        #expect(MemoryLayout<SessionStore.PackedTable<MintedIDHasher>>.size == 16)
+    }
+
+    /// The buckets are at most 3/4 full, each a line, and grow 16, 24, 32, 48...: growing moves
+    /// the entries over, placed again by their hash.
+    @Test func growthPlacesEveryEntryAgain() {
+        let hasher = MintedIDHasher(k0: 3, k1: 4)
+        var table = Table()
+        let (buckets, held) = (table.bucketCount, table.count)
+        #expect(buckets == 0 && held == 0)
+        for n in 0..<13 {
+            table.insert(Self.id(n), hash: hasher.hash(Self.id(n)), Self.slot(n), hasher: hasher)
+            #expect(table.bucketCount == (n < 12 ? 16 : 24))
+        }
+        let aligned = table.entriesAreLineAligned
+        #expect(aligned)
+        Self.expectConsistent(table, ids: 0..<13, hash: hasher.hash)
+        for n in 13..<100 { table.insert(Self.id(n), hash: hasher.hash(Self.id(n)), Self.slot(n), hasher: hasher) }
+        #expect(table.bucketCount == 192)  // 128 * 3/4 = 96 < 100 <= 144
+        Self.expectConsistent(table, ids: 0..<100, hash: hasher.hash)
+    }
+
+    /// Free buckets hold the id 0 (both words), which a client's id in the minted format can
+    /// decode to: it is found in no bucket, free or not.
+    @Test func theZeroIDIsFoundNowhere() {
+        let hasher = MintedIDHasher(k0: 5, k1: 6)
+        var table = Table()
+        let zero = PackedID(high: 0, low: 0)
+        #expect(table.find(zero, hash: 0) == nil)
+        for n in 0..<10 { table.insert(Self.id(n), hash: hasher.hash(Self.id(n)), Self.slot(n), hasher: hasher) }
+        for bucket in 0..<UInt64(table.bucketCount) { #expect(table.find(zero, hash: bucket) == nil) }
+        Self.expectConsistent(table, ids: 0..<10, hash: hasher.hash)
     }
 
     @Test func theHashIsKeyedAndSpreadsStructuredIDs() {

@@ -5,81 +5,47 @@ extension SessionStore {
         var slot: Slot
     }
 
-    /// The entries of a ``PackedTable``, densely packed in memory aligned to 64 bytes, so that an
-    /// entry is exactly one cache line.
+    /// The memory of a ``PackedTable``: one block, aligned to 64 bytes, of 64-byte buckets, each
+    /// a cache line. A bucket holds an entry, or only the id 0 (both words):
+    /// no session has that id (a short id has a byte that is not 0, and the store mints no 0).
     ///
     /// A Swift array puts its elements 32 bytes into a 16-byte-aligned block: a 64-byte entry there
-    /// spans two lines, one more cache miss per lookup. Non-copyable, so the buffer has one owner;
-    /// every position is checked against ``count``. Sendable as an array is: the only owner of its
-    /// buffer moves with it.
-    struct AlignedEntries: ~Copyable, @unchecked Sendable {
-        private var base: UnsafeMutablePointer<PackedEntry>
-        private(set) var count = 0
-        private var capacity: Int
+    /// spans two lines, one more cache miss per lookup; and an array's count is in its header, one
+    /// more line to read. Here the table keeps the bucket count itself.
+    enum PackedMemory {
+        /// The id of a free bucket.
+        static let vacant = PackedID(high: 0, low: 0)
 
-        init() {
-            capacity = 0
-            base = Self.allocate(capacity: 0)
-        }
-
-        deinit {
-            base.deinitialize(count: count)
-            base.deallocate()
-        }
-
-        private static func allocate(capacity: Int) -> UnsafeMutablePointer<PackedEntry> {
-            let stride = MemoryLayout<PackedEntry>.stride
-            return UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1) * stride, alignment: 64)
-                .bindMemory(to: PackedEntry.self, capacity: max(capacity, 1))
-        }
-
-        /// Whether every entry starts a cache line (tests).
-        var isLineAligned: Bool {
-            Int(bitPattern: base) % 64 == 0 && MemoryLayout<PackedEntry>.stride == 64
-        }
-
-        /// The id of the entry at `position`.
-        @inline(__always)
-        func id(at position: Int) -> PackedID {
-            precondition(position >= 0 && position < count, "entry position out of range")
-            return base[position].id
-        }
-
-        /// A copy of the slot of the entry at `position`.
-        func slot(at position: Int) -> Slot {
-            precondition(position >= 0 && position < count, "entry position out of range")
-            return base[position].slot
-        }
-
-        /// Runs `body` on the slot of the entry at `position`, in place.
-        @inline(__always)
-        mutating func withSlot<R, E: Error>(at position: Int, _ body: (inout Slot) throws(E) -> R) throws(E) -> R {
-            precondition(position >= 0 && position < count, "entry position out of range")
-            return try body(&base[position].slot)
-        }
-
-        /// Adds `entry` at position ``count``, doubling the buffer (16 entries at first) when full.
-        mutating func append(_ entry: PackedEntry) {
-            if count == capacity {
-                let grown = max(16, capacity * 2)
-                let moved = Self.allocate(capacity: grown)
-                moved.moveInitialize(from: base, count: count)
-                base.deallocate()
-                base = moved
-                capacity = grown
+        /// A block of `buckets` free buckets. Lifetime: the caller's, until it passes the block to
+        /// ``release(_:buckets:)``.
+        static func allocate(buckets: Int) -> UnsafeMutablePointer<PackedEntry> {
+            let raw = UnsafeMutableRawPointer.allocate(
+                byteCount: buckets * MemoryLayout<PackedEntry>.stride,
+                alignment: 64
+            )
+            for bucket in 0..<buckets {
+                raw.storeBytes(of: vacant, toByteOffset: bucket * MemoryLayout<PackedEntry>.stride, as: PackedID.self)
             }
-            (base + count).initialize(to: entry)
-            count += 1
+            return raw.bindMemory(to: PackedEntry.self, capacity: buckets)
         }
 
-        /// Removes the entry at `position` and moves the last entry into its place.
-        /// - Returns: The removed entry.
-        mutating func remove(at position: Int) -> PackedEntry {
-            precondition(position >= 0 && position < count, "entry position out of range")
-            let removed = (base + position).move()
-            count -= 1
-            if position != count { (base + position).moveInitialize(from: base + count, count: 1) }
-            return removed
+        /// The id in `bucket`, ``vacant`` for a free one: read as plain words, whether the bucket
+        /// holds an entry or not.
+        @inline(__always)
+        static func id(_ bucket: UnsafeMutablePointer<PackedEntry>) -> PackedID {
+            UnsafeRawPointer(bucket).load(as: PackedID.self)
+        }
+
+        /// Marks `bucket`, whose entry has been moved out, free.
+        @inline(__always)
+        static func vacate(_ bucket: UnsafeMutablePointer<PackedEntry>) {
+            UnsafeMutableRawPointer(bucket).storeBytes(of: vacant, as: PackedID.self)
+        }
+
+        /// Releases the entries of the block and frees it.
+        static func release(_ entries: UnsafeMutablePointer<PackedEntry>, buckets: Int) {
+            for bucket in 0..<buckets where id(entries + bucket) != vacant { (entries + bucket).deinitialize(count: 1) }
+            UnsafeMutableRawPointer(entries).deallocate()
         }
     }
 }

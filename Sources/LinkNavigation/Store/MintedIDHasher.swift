@@ -8,7 +8,7 @@
 /// Each word goes through SplitMix64's finaliser (a bijection) with a key word mixed in before it,
 /// a fraction of a keyed SipHash's cost: clients can only filter random ids, not choose them, and
 /// what they would filter on depends on the key. One hash picks both the shard (bits 40 and up)
-/// and the bucket in its index (the low bits), so an update hashes its id once.
+/// and the bucket in its table (the low bits), so an update hashes its id once.
 struct MintedIDHasher: Sendable {
     private let k0: UInt64
     private let k1: UInt64

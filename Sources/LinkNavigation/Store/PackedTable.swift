@@ -1,135 +1,180 @@
 extension SessionStore {
-    /// The sessions of one shard whose ids are in the store's own format: dense 64-byte entries (id
-    /// and slot, one cache line: ``AlignedEntries``) and an open-addressing index of 8-byte words
-    /// into them.
+    /// The sessions of one shard whose ids are in the store's own format: 64-byte entries (id and
+    /// slot, one cache line) placed by open addressing in one block (``PackedMemory``).
     ///
-    /// A lookup reads one index word (linear probing, at most 3/4 full) and one entry. The index word
-    /// is the low 32 bits of the id's ``MintedIDHasher`` hash, which also place it (so growing never hashes
-    /// again), and the entry's position plus 1; 0 marks a free bucket. Removal shifts the following
-    /// words of the cluster back (no tombstones) and moves the last entry into the hole.
-    struct PackedTable<Hasher: PackedIDHashing>: ~Copyable {
-        /// The hash the caller passes to ``find(_:hash:)`` and ``insert(_:hash:_:)``: removal hashes the
-        /// id of the entry it moves.
-        let hasher: Hasher
-        private var entries = AlignedEntries()
-        /// A power of two words, or none before the first insertion.
-        private(set) var index: [UInt64] = []
+    /// A lookup reads the entry in the id's home bucket, and the next ones while they hold other
+    /// ids (linear probing, at most 3/4 full); the table's own 16 bytes (the block, the bucket count,
+    /// the count) sit in the shard's line beside its lock. Removal shifts the following entries of
+    /// the cluster back (no tombstones).
+    ///
+    /// The table keeps no hasher: the caller hashes for ``find(_:hash:)`` and ``insert(_:hash:_:hasher:)``,
+    /// and hands growth and removal the hasher that placed the ids (they hash the ids they move).
+    struct PackedTable<Hasher: PackedIDHashing>: ~Copyable, @unchecked Sendable {
+        // Sendable as an array is: the block has one owner, which moves with the table.
+        /// The buckets; `nil` before the first insertion.
+        private var entries: UnsafeMutablePointer<PackedEntry>?
+        /// The bucket count: 16, 24, 32, 48, 64... (a power of two or 3/2 of one); 0 before the first
+        /// insertion.
+        private var buckets: UInt32 = 0
+        /// How many entries are held.
+        private var held: UInt32 = 0
 
-        init(hasher: Hasher) {
-            self.hasher = hasher
+        init() {}
+
+        deinit {
+            if let entries { PackedMemory.release(entries, buckets: Int(buckets)) }
         }
 
-        /// Where `id` is: its entry's position and its index bucket, or `nil`.
-        /// - Parameter hash: `hasher.hash(id)`.
+        /// How many sessions the table holds.
+        var count: Int { Int(held) }
+
+        /// How many buckets the table has (tests).
+        var bucketCount: Int { Int(buckets) }
+
+        /// The home bucket of a hash among `buckets`: its low 32 bits scaled to the count.
+        @inline(__always)
+        private static func home(_ hash: UInt64, _ buckets: Int) -> Int {
+            Int(truncatingIfNeeded: ((hash & 0xFFFF_FFFF) &* UInt64(truncatingIfNeeded: buckets)) >> 32)
+        }
+
+        /// Where `id` is: its entry's position (its bucket, given twice), or `nil`.
+        /// - Parameter hash: The hash of `id` by the hasher the table is used with.
         @inline(__always)
         func find(_ id: PackedID, hash: UInt64) -> (position: Int, bucket: Int)? {
-            let mask = index.count &- 1
-            guard mask >= 0 else { return nil }
-            let tag = hash & 0xFFFF_FFFF
-            var bucket = Int(truncatingIfNeeded: hash) & mask
+            // The id 0 is in no entry (a client's id in the minted format can decode to it), and
+            // would match a free bucket.
+            guard let entries, id != PackedMemory.vacant else { return nil }
+            let buckets = Int(truncatingIfNeeded: buckets)
+            var bucket = Self.home(hash, buckets)
             while true {
-                let word = index[bucket]
-                if word == 0 { return nil }
-                if word >> 32 == tag {
-                    let position = Int(truncatingIfNeeded: word & 0xFFFF_FFFF) &- 1
-                    if entries.id(at: position) == id { return (position, bucket) }
-                }
-                bucket = (bucket &+ 1) & mask
+                let found = PackedMemory.id(entries + bucket)
+                if found == id { return (bucket, bucket) }
+                if found == PackedMemory.vacant { return nil }
+                bucket &+= 1
+                if bucket == buckets { bucket = 0 }
             }
+        }
+
+        /// The entry at `position`, which must hold one.
+        @inline(__always)
+        private func entry(at position: Int) -> UnsafeMutablePointer<PackedEntry> {
+            guard let entries, position >= 0, position < Int(buckets),
+                PackedMemory.id(entries + position) != PackedMemory.vacant
+            else { preconditionFailure("no entry at this position") }
+            return entries + position
         }
 
         /// Runs `body` on the slot at `position`, in place.
         @inline(__always)
         mutating func withSlot<R, E: Error>(at position: Int, _ body: (inout Slot) throws(E) -> R) throws(E) -> R {
-            try entries.withSlot(at: position, body)
+            try body(&entry(at: position).pointee.slot)
         }
-
-        /// How many sessions the table holds.
-        var count: Int { entries.count }
-
-        /// Whether every entry starts a cache line (tests).
-        var entriesAreLineAligned: Bool { entries.isLineAligned }
 
         /// A copy of the slot at `position`.
         func slot(at position: Int) -> Slot {
-            entries.slot(at: position)
+            entry(at: position).pointee.slot
         }
 
-        /// Adds a session whose id is not in the table.
-        mutating func insert(_ id: PackedID, hash: UInt64, _ slot: Slot) {
-            // Positions are 32-bit in the index: 4 billion sessions in one shard is far past any memory.
-            precondition(entries.count < Int(UInt32.max), "a shard holds at most 2^32 - 1 sessions")
-            if (entries.count + 1) * 4 > index.count * 3 { grow() }
-            entries.append(PackedEntry(id: id, slot: slot))
-            place((hash & 0xFFFF_FFFF) << 32 | UInt64(entries.count))
+        /// Whether every bucket starts a cache line (tests).
+        var entriesAreLineAligned: Bool {
+            guard let entries else { return true }
+            return Int(bitPattern: entries) % 64 == 0 && MemoryLayout<PackedEntry>.stride == 64
         }
 
-        /// Removes the entry at `position`, whose index word is in `bucket`, and returns its slot.
+        /// Adds a session whose id (not ``PackedMemory/vacant``) is not in the table.
+        /// - Parameters:
+        ///   - hash: The hash of `id` by `hasher`.
+        ///   - hasher: The hasher that placed the ids: growing places them again.
+        mutating func insert(_ id: PackedID, hash: UInt64, _ slot: Slot, hasher: Hasher) {
+            precondition(id != PackedMemory.vacant, "the id 0 marks a free bucket")
+            if (count + 1) * 4 > bucketCount * 3 { grow(hasher: hasher) }
+            guard let entries else { preconditionFailure("the table grew") }
+            place(PackedEntry(id: id, slot: slot), hash: hash, in: entries, buckets: Int(buckets))
+            held += 1
+        }
+
+        /// Removes the entry at `position` (its `bucket` is the same) and returns its slot.
+        /// - Parameter hasher: The hasher that placed the ids: the entries shifted back into the
+        ///   hole are placed by their hash.
         @discardableResult
-        mutating func remove(position: Int, bucket: Int) -> Slot {
-            vacate(bucket)
-            let last = entries.count - 1
-            if position != last {
-                // The last entry fills the hole: its index word now points at `position`.
-                let moved = entries.id(at: last)
-                let movedHash = hasher.hash(moved)
-                // Always found: every entry has its word.
-                if let (_, movedBucket) = find(moved, hash: movedHash) {
-                    index[movedBucket] = (movedHash & 0xFFFF_FFFF) << 32 | UInt64(position + 1)
-                }
-            }
-            return entries.remove(at: position).slot
-        }
-
-        /// Removes the entries `isRemoved` picks.
-        /// - Returns: How many were removed.
-        mutating func removeAll(where isRemoved: (Slot) -> Bool) -> Int {
-            var removed = 0
-            // From the end: the entry moved into a hole has been looked at already.
-            var position = entries.count - 1
-            while position >= 0 {
-                let id = entries.id(at: position)
-                if isRemoved(entries.slot(at: position)),
-                    let (_, bucket) = find(id, hash: hasher.hash(id))
-                {
-                    remove(position: position, bucket: bucket)
-                    removed += 1
-                }
-                position -= 1
-            }
-            return removed
-        }
-
-        /// Puts `word` in the first free bucket from its home bucket.
-        private mutating func place(_ word: UInt64) {
-            let mask = index.count - 1
-            var bucket = Int(truncatingIfNeeded: word >> 32) & mask
-            while index[bucket] != 0 { bucket = (bucket + 1) & mask }
-            index[bucket] = word
-        }
-
-        /// Frees `bucket`, shifting back the words after it that probing could no longer reach.
-        private mutating func vacate(_ bucket: Int) {
-            let mask = index.count - 1
-            var hole = bucket
-            var next = (bucket + 1) & mask
-            while index[next] != 0 {
-                let home = Int(truncatingIfNeeded: index[next] >> 32) & mask
-                // The word may move to the hole if the hole is between its home and where it sits.
-                if (next - home) & mask >= (next - hole) & mask {
-                    index[hole] = index[next]
+        mutating func remove(position: Int, bucket: Int, hasher: Hasher) -> Slot {
+            let removed = entry(at: position).move()
+            guard let entries else { preconditionFailure("no entry at this position") }
+            let buckets = Int(buckets)
+            /// How far forward from `from` `to` is, around the end.
+            func distance(_ from: Int, _ to: Int) -> Int { to >= from ? to - from : to + buckets - from }
+            var hole = position
+            var next = position + 1 == buckets ? 0 : position + 1
+            while true {
+                let id = PackedMemory.id(entries + next)
+                if id == PackedMemory.vacant { break }
+                let home = Self.home(hasher.hash(id), buckets)
+                // The entry may move to the hole if the hole is between its home and where it sits.
+                if distance(home, next) >= distance(hole, next) {
+                    (entries + hole).moveInitialize(from: entries + next, count: 1)
                     hole = next
                 }
-                next = (next + 1) & mask
+                next = next + 1 == buckets ? 0 : next + 1
             }
-            index[hole] = 0
+            PackedMemory.vacate(entries + hole)
+            held -= 1
+            return removed.slot
         }
 
-        /// Doubles the index (16 buckets at first) and places every word again.
-        private mutating func grow() {
-            let old = index
-            index = [UInt64](repeating: 0, count: max(16, old.count * 2))
-            for word in old where word != 0 { place(word) }
+        /// Removes the entries `isRemoved` picks; it is asked once about each.
+        /// - Parameter hasher: The hasher that placed the ids.
+        /// - Returns: How many were removed.
+        mutating func removeAll(hasher: Hasher, where isRemoved: (Slot) -> Bool) -> Int {
+            guard let entries else { return 0 }
+            // Picked first, then removed by id: removal moves entries between buckets.
+            var picked: [PackedID] = []
+            for bucket in 0..<Int(buckets) {
+                let id = PackedMemory.id(entries + bucket)
+                if id != PackedMemory.vacant, isRemoved((entries + bucket).pointee.slot) { picked.append(id) }
+            }
+            for id in picked {
+                if let (position, bucket) = find(id, hash: hasher.hash(id)) {
+                    remove(position: position, bucket: bucket, hasher: hasher)
+                }
+            }
+            return picked.count
+        }
+
+        /// Moves `entry` into the first free bucket from its home bucket, by `hash`.
+        private func place(
+            _ entry: consuming PackedEntry,
+            hash: UInt64,
+            in entries: UnsafeMutablePointer<PackedEntry>,
+            buckets: Int
+        ) {
+            var bucket = Self.home(hash, buckets)
+            while PackedMemory.id(entries + bucket) != PackedMemory.vacant {
+                bucket = bucket + 1 == buckets ? 0 : bucket + 1
+            }
+            (entries + bucket).initialize(to: entry)
+        }
+
+        /// Grows the buckets (16 at first) and moves every entry over, placed by its hash.
+        private mutating func grow(hasher: Hasher) {
+            let oldBuckets = bucketCount
+            // By half, then by a third: 16, 24, 32, 48... (a million sessions over 64 shards fill
+            // 24,576 buckets each, not 32,768).
+            let buckets =
+                oldBuckets == 0 ? 16 : oldBuckets & (oldBuckets - 1) == 0 ? oldBuckets / 2 * 3 : oldBuckets / 3 * 4
+            // Bucket counts are 32-bit.
+            precondition(buckets <= Int(UInt32.max), "a shard holds at most 2^32 - 1 buckets")
+            let grown = PackedMemory.allocate(buckets: buckets)
+            let old = entries
+            entries = grown
+            self.buckets = UInt32(buckets)
+            guard let old else { return }
+            for bucket in 0..<oldBuckets {
+                let id = PackedMemory.id(old + bucket)
+                if id != PackedMemory.vacant {
+                    place((old + bucket).move(), hash: hasher.hash(id), in: grown, buckets: buckets)
+                }
+            }
+            UnsafeMutableRawPointer(old).deallocate()
         }
     }
 }

@@ -13,6 +13,8 @@ extension SessionStore {
         let slot = Slot(attributes: attributes, lastAccess: now)
         while true {
             let bits = SessionID.randomBits()
+            // 128 bits of 0 mark a free bucket of the packed tables: drawn again (once in 2^128).
+            if bits == PackedMemory.vacant { continue }
             let id = SessionID.encode(bits)
             let place = locate(.packed(bits))
             let inserted = place.shard.withLock { slots -> Bool in
@@ -21,7 +23,7 @@ extension SessionStore {
                 guard slots.packed.find(bits, hash: place.hash) == nil,
                     slots.text.isEmpty || slots.text[TextSessionKey(id)] == nil
                 else { return false }
-                slots.packed.insert(bits, hash: place.hash, slot)
+                slots.packed.insert(bits, hash: place.hash, slot, hasher: hashers.minted)
                 return true
             }
             if inserted { return Session(id: id, attributes: attributes) }
@@ -44,7 +46,7 @@ extension SessionStore {
         let now = clock.now()
         let place = locate(key)
         let existing = place.shard.withLock { slots in
-            slots.withSlot(key, id: id, hash: place.hash) { slot in access(&slot, id: id, now: now) }
+            slots.withSlot(key, id: id, hash: place.hash, store: self) { slot in access(&slot, id: id, now: now) }
         }
         if let existing { return (existing, false) }
 
@@ -53,7 +55,7 @@ extension SessionStore {
         let new = Session(id: id, attributes: attributes)
         let slot = Slot(attributes: attributes, lastAccess: now)
         let raced = place.shard.withLock { slots in
-            slots.withSlot(key, id: id, hash: place.hash) { current -> Session? in
+            slots.withSlot(key, id: id, hash: place.hash, store: self) { current -> Session? in
                 if let raced = access(&current, id: id, now: now) { return raced }
                 current = slot
                 return nil
@@ -76,7 +78,9 @@ extension SessionStore {
         var removed = 0
         var oldestAccess = now
         for index in 0..<shards.count {
-            let (count, oldest) = shards[index].withLock { slots in slots.removeExpired(now: now, ttl: idleTTL) }
+            let (count, oldest) = shards[index].withLock { slots in
+                slots.removeExpired(now: now, ttl: idleTTL, hashers: hashers)
+            }
             if count > 0 { held.subtract(count, ordering: .relaxed) }
             removed += count
             oldestAccess = min(oldestAccess, oldest)

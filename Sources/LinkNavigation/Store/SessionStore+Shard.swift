@@ -7,6 +7,8 @@ extension SessionStore {
     /// Shards live side by side in one allocation (``ShardTable``), each starting a 128-byte block,
     /// so that two threads working on different shards do not write to the same cache line, and a
     /// call reaches its shard through a plain pointer: no reference count to raise and drop.
+    ///
+    /// 64 bytes: the tables' words, the lock and the hooks a lookup reads are one cache line.
     struct Shard: ~Copyable {
         /// Touched only with the lock held. First in the shard: ThreadSanitizer records an access to
         /// the shard through its pointer at the shard's first byte, which must not be the lock's
@@ -21,8 +23,8 @@ extension SessionStore {
         fileprivate let acquireHook: ThreadSanitizerHooks.Hook?
         fileprivate let releaseHook: ThreadSanitizerHooks.Hook?
 
-        init(hasher: MintedIDHasher, shortHasher: ShortIDHasher) {
-            slots = Slots(hasher: hasher, shortHasher: shortHasher)
+        init() {
+            slots = Slots()
             acquireHook = ThreadSanitizerHooks.acquire
             releaseHook = ThreadSanitizerHooks.release
         }
@@ -35,12 +37,12 @@ extension SessionStore {
         let count: Int
         static let stride = (MemoryLayout<Shard>.stride + 127) / 128 * 128
 
-        init(count: Int, hasher: MintedIDHasher, shortHasher: ShortIDHasher) {
+        init(count: Int) {
             self.count = count
             base = UnsafeMutableRawPointer.allocate(byteCount: count * Self.stride, alignment: 128)
             for index in 0..<count {
                 (base + index * Self.stride).bindMemory(to: Shard.self, capacity: 1)
-                    .initialize(to: Shard(hasher: hasher, shortHasher: shortHasher))
+                    .initialize(to: Shard())
             }
         }
 

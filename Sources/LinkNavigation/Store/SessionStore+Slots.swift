@@ -1,17 +1,24 @@
 extension SessionStore {
+    /// The hashers of a store's packed tables, which growing them and removing from them need.
+    struct Hashers {
+        let minted: MintedIDHasher
+        let short: ShortIDHasher
+    }
+
     /// The sessions of one shard, by the kind of their key.
+    ///
+    /// 40 bytes, the two tables' 16 first: with the shard's lock after them, a lookup reads one line
+    /// of its shard. The hashers stay with the store (``Hashers``), which hands them to what places
+    /// entries again (a table's growth and removal).
     struct Slots: ~Copyable {
         /// Ids the store minted.
-        var packed: PackedTable<MintedIDHasher>
+        var packed = PackedTable<MintedIDHasher>()
         /// Client-chosen ids of up to 16 characters (``SessionKey/short(_:)``).
-        var short: PackedTable<ShortIDHasher>
+        var short = PackedTable<ShortIDHasher>()
         /// Longer client-chosen ids, and client-chosen ones in the minted format.
         var text: [TextSessionKey: Slot] = [:]
 
-        init(hasher: MintedIDHasher, shortHasher: ShortIDHasher) {
-            packed = PackedTable(hasher: hasher)
-            short = PackedTable(hasher: shortHasher)
-        }
+        init() {}
 
         /// Runs `body` in place on the slot of `key` if it is live at `now`; removes it if it has
         /// been idle for `ttl`.
@@ -20,6 +27,7 @@ extension SessionStore {
         ///     the store did not mint is in the text dictionary. A function, so that the caller can
         ///     move its id into the session `body` lends instead of copying it.
         ///   - hash: The key's ``SessionStore/Located/hash``.
+        ///   - store: The store, whose ``SessionStore/hashers`` a removal needs.
         ///   - expired: Set when an expired slot was removed.
         /// - Returns: What `body` returned, or `nil` when there is no live slot (`body` did not run).
         @inline(__always)
@@ -27,6 +35,7 @@ extension SessionStore {
             _ key: SessionKey,
             id: () -> String,
             hash: UInt64,
+            store: SessionStore,
             now: Int64,
             ttl: Int64,
             expired: inout Bool,
@@ -35,12 +44,28 @@ extension SessionStore {
             switch key {
             case .packed(let bits):
                 if let found = packed.find(bits, hash: hash) {
-                    return try Self.ifLive(in: &packed, at: found, now: now, ttl: ttl, expired: &expired, body)
+                    return try Self.ifLive(
+                        in: &packed,
+                        at: found,
+                        hasher: store.hashers.minted,
+                        now: now,
+                        ttl: ttl,
+                        expired: &expired,
+                        body
+                    )
                 }
             case .short(let bits):
                 // Never in the dictionary: one probe of this table decides.
                 guard let found = short.find(bits, hash: hash) else { return nil }
-                return try Self.ifLive(in: &short, at: found, now: now, ttl: ttl, expired: &expired, body)
+                return try Self.ifLive(
+                    in: &short,
+                    at: found,
+                    hasher: store.hashers.short,
+                    now: now,
+                    ttl: ttl,
+                    expired: &expired,
+                    body
+                )
             case .text: break
             }
             // A client-chosen id, in any form. One hash lookup: the slot is then reached by its index.
@@ -62,13 +87,14 @@ extension SessionStore {
         private static func ifLive<H: PackedIDHashing, R, E: Error>(
             in table: inout PackedTable<H>,
             at found: (position: Int, bucket: Int),
+            hasher: H,
             now: Int64,
             ttl: Int64,
             expired: inout Bool,
             _ body: (inout Slot) throws(E) -> R
         ) throws(E) -> R? {
             if table.withSlot(at: found.position, { $0.isExpired(at: now, ttl: ttl) }) {
-                table.remove(position: found.position, bucket: found.bucket)
+                table.remove(position: found.position, bucket: found.bucket, hasher: hasher)
                 expired = true
                 return nil
             }
@@ -95,27 +121,39 @@ extension SessionStore {
         /// - Parameters:
         ///   - id: The key's text.
         ///   - hash: The key's ``SessionStore/Located/hash``.
+        ///   - store: The store, whose ``SessionStore/hashers`` a removal needs.
         @inline(__always)
-        mutating func withSlot<R>(_ key: SessionKey, id: String, hash: UInt64, _ body: (inout Slot?) -> R) -> R {
+        mutating func withSlot<R>(
+            _ key: SessionKey,
+            id: String,
+            hash: UInt64,
+            store: SessionStore,
+            _ body: (inout Slot?) -> R
+        ) -> R {
             switch key {
             case .packed(let bits):
-                if let found = packed.find(bits, hash: hash) { return Self.withSlot(in: &packed, at: found, body) }
+                if let found = packed.find(bits, hash: hash) {
+                    return Self.withSlot(in: &packed, at: found, hasher: store.hashers.minted, body)
+                }
             case .short(let bits):
-                if let found = short.find(bits, hash: hash) { return Self.withSlot(in: &short, at: found, body) }
+                if let found = short.find(bits, hash: hash) {
+                    return Self.withSlot(in: &short, at: found, hasher: store.hashers.short, body)
+                }
                 var created: Slot?
                 let result = body(&created)
-                if let created { short.insert(bits, hash: hash, created) }
+                if let created { short.insert(bits, hash: hash, created, hasher: store.hashers.short) }
                 return result
             case .text: break
             }
             return body(&text[TextSessionKey(id)])
         }
 
-        /// ``withSlot(_:id:hash:_:)`` on the slot `found` in `table`.
+        /// ``withSlot(_:id:hash:store:_:)`` on the slot `found` in `table`, placed by `hasher`.
         @inline(__always)
         private static func withSlot<H: PackedIDHashing, R>(
             in table: inout PackedTable<H>,
             at found: (position: Int, bucket: Int),
+            hasher: H,
             _ body: (inout Slot?) -> R
         ) -> R {
             var current: Slot? = table.withSlot(at: found.position) { slot in
@@ -127,21 +165,23 @@ extension SessionStore {
             if let current {
                 table.withSlot(at: found.position) { $0 = current }
             } else {
-                table.remove(position: found.position, bucket: found.bucket)
+                table.remove(position: found.position, bucket: found.bucket, hasher: hasher)
             }
             return result
         }
 
         /// Removes the slots idle for `ttl` or more at `now`.
         /// - Returns: How many were removed, and the oldest last access among those kept (`now` if none).
-        mutating func removeExpired(now: Int64, ttl: Int64) -> (removed: Int, oldestAccess: Int64) {
+        mutating func removeExpired(now: Int64, ttl: Int64, hashers: Hashers) -> (removed: Int, oldestAccess: Int64) {
             var oldestAccess = now
             let isExpired = { (slot: Slot) -> Bool in
                 if slot.isExpired(at: now, ttl: ttl) { return true }
                 oldestAccess = min(oldestAccess, slot.lastAccess)
                 return false
             }
-            var removed = packed.removeAll(where: isExpired) + short.removeAll(where: isExpired)
+            var removed =
+                packed.removeAll(hasher: hashers.minted, where: isExpired)
+                + short.removeAll(hasher: hashers.short, where: isExpired)
             var expired: [TextSessionKey] = []
             for (key, slot) in text where isExpired(slot) { expired.append(key) }
             for key in expired { text.removeValue(forKey: key) }

@@ -98,6 +98,11 @@ extension SessionStore {
     /// change not reported would be stored without raising the version; one reported that leaves
     /// an equal stack raises it), and must leave the stack as it was when it throws (the store puts
     /// back what it finds there). Debug builds keep a copy and check both.
+    ///
+    /// Never inlined: the attribute also keeps the compiler from merging this function with
+    /// ``apply(_:expectedVersion:_:)``, whose code differs only in the call that modifies the slot;
+    /// merged, each became a thunk into one body taking that call as a pointer.
+    @inline(never)
     package func applyLendingStack(
         _ id: consuming String,
         expectedVersion: Int? = nil,
@@ -131,6 +136,7 @@ extension SessionStore {
                 key,
                 id: { carried ?? "" },
                 hash: place.hash,
+                store: self,
                 now: now,
                 ttl: idleTTL,
                 expired: &expired

@@ -19,10 +19,9 @@ public final class SessionStore: Sendable {
     let shardMask: UInt64
     let idleTTL: Int64
     let clock: TimeSource
-    /// Hashes packed ids once for both the shard and the bucket in its index.
-    let hasher: MintedIDHasher
-    /// Likewise for short client-chosen ids, with a key of its own.
-    let shortHasher: ShortIDHasher
+    /// Hash packed ids once for both the shard and the bucket in its table: minted ids with one
+    /// key, short client-chosen ids with another.
+    let hashers: Hashers
     /// Sessions held, expired ones included until they are removed; new sessions reserve a place here
     /// first, so that the limit is never exceeded without locking every shard to count.
     let held = Atomic<Int>(0)
@@ -37,11 +36,8 @@ public final class SessionStore: Sendable {
     public init(configuration: Configuration = Configuration(), clock: TimeSource = .coarseMonotonic) {
         self.configuration = configuration
         let count = configuration.effectiveShardCount
-        let hasher = MintedIDHasher()
-        let shortHasher = ShortIDHasher()
-        self.hasher = hasher
-        self.shortHasher = shortHasher
-        shards = ShardTable(count: count, hasher: hasher, shortHasher: shortHasher)
+        hashers = Hashers(minted: MintedIDHasher(), short: ShortIDHasher())
+        shards = ShardTable(count: count)
         shardMask = UInt64(count - 1)
         idleTTL = configuration.idleTTLMilliseconds
         self.clock = clock
@@ -60,13 +56,13 @@ public final class SessionStore: Sendable {
         let hash: UInt64
     }
 
-    /// Hashes `key` once: the bits from 40 up pick the shard, the low bits the index bucket.
+    /// Hashes `key` once: the bits from 40 up pick the shard, the low bits the bucket in its table.
     @inline(__always)
     func locate(_ key: SessionKey) -> Located {
         let hash =
             switch key {
-            case .packed(let id): hasher.hash(id)
-            case .short(let id): shortHasher.hash(id)
+            case .packed(let id): hashers.minted.hash(id)
+            case .short(let id): hashers.short.hash(id)
             case .text: key.textShardHash << 40
             }
         return Located(shard: shards[Int(truncatingIfNeeded: (hash >> 40) & shardMask)], hash: hash)
@@ -82,7 +78,15 @@ public final class SessionStore: Sendable {
         let place = locate(key)
         var expired = false
         let session = place.shard.withLock { slots in
-            slots.withLiveSlot(key, id: { id }, hash: place.hash, now: now, ttl: idleTTL, expired: &expired) { slot in
+            slots.withLiveSlot(
+                key,
+                id: { id },
+                hash: place.hash,
+                store: self,
+                now: now,
+                ttl: idleTTL,
+                expired: &expired
+            ) { slot in
                 slot.lastAccess = now
                 return slot.session(id: id)
             }
@@ -114,7 +118,7 @@ public final class SessionStore: Sendable {
         let now = clock.now()
         let place = locate(key)
         let removed = place.shard.withLock { slots -> Slot? in
-            slots.withSlot(key, id: id, hash: place.hash) { slot in slot.take() }
+            slots.withSlot(key, id: id, hash: place.hash, store: self) { slot in slot.take() }
         }
         guard let removed else { return false }
         held.subtract(1, ordering: .relaxed)
