@@ -19,6 +19,28 @@ import Testing
         }
     }
 
+    /// The names a match hands over are its route's own strings, bit for bit, also when routes
+    /// share a name too long for a string's own words: the renderer finds a route's keys by those
+    /// bits, and a shared copy of a long name would be another object.
+    @Test(arguments: ["id", "a_capture_name_of_29_bytes_xy"])
+    func namesHandedAreTheRoutesOwn(shared name: String) throws {
+        let table = try makeTable([("first", "/a/{\(name)}/{x}"), ("second", "/b/{\(name)}/{x}")])
+        for (route, link) in [("first", "shop://a/1/2"), ("second", "shop://b/1/2")] {
+            let match = try #require(try table.match(link))
+            #expect(match.route.name == route)
+            var handed: [String] = []
+            match.forEachParam { name, _, _ in handed.append(name) }
+            #expect(handed == [name, "x"])
+            let own = match.route.pathParamNames
+            #expect(handed.count == own.count)
+            for (mine, theirs) in zip(handed, own) {
+                #expect(
+                    unsafeBitCast(mine, to: (UInt64, UInt64).self) == unsafeBitCast(theirs, to: (UInt64, UInt64).self)
+                )
+            }
+        }
+    }
+
     @Test func fiveCapturesAreNamedInOrder() throws {
         let table = try makeTable([("five", "/f/{a}/{b}/{c}/{d}/{e}"), ("four", "/g/{e}/{d}/{c}/{b}")])
         let five = try #require(try table.match("shop://f/1/2/3/4/5"))

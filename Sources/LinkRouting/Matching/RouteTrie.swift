@@ -165,11 +165,15 @@
         static let noInlineNames = UInt32.max
 
         /// The ``nameIDs`` of a terminal whose captures are `names`, adding names not seen yet to
-        /// `captureNames` (`ids` finds where each is).
+        /// `captureNames` (`ids` finds where each is). Only names held in a string's own two words
+        /// (up to 15 bytes) are shared: one shared string of more is the object of the first route
+        /// that has it, and a renderer that finds a route's keys by the bits of its names would
+        /// miss it for every other route. A terminal with such a name keeps its own.
         static func nameIDs(_ names: [String], in captureNames: inout [String], _ ids: inout [String: Int]) -> UInt32 {
             guard names.count <= inlineNames else { return noInlineNames }
             var packed: UInt32 = 0
             for (i, name) in names.enumerated() {
+                guard SmallStringLayout.words(of: name) != nil else { return noInlineNames }
                 let id = ids[name] ?? captureNames.count
                 if id == captureNames.count {
                     captureNames.append(name)
