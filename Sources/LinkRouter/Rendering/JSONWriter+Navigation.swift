@@ -553,7 +553,7 @@ extension JSONWriter {
             writer.mediationMembers(of: outcome.resolution, rendering, memo: &memo)
         }
         // A match on the read value, not a binding compared with `nil`: that would copy it.
-        if outcome.warnings.isEmpty, case .none = outcome.parked, extra == nil {
+        if !outcome.hasWarnings, case .none = outcome.parked, extra == nil {
             // The payload's end, the mediation's and the answer's with the members between.
             close(.closeAnswer)  // `}},"parked":null,"warnings":[]}`
             return
@@ -611,7 +611,7 @@ extension JSONWriter {
     private mutating func answerEnd(_ outcome: NavigationOutcome, extra: ((inout JSONWriter) -> Void)?) {
         endObject()  // the payload
         endObject()  // the mediation
-        if outcome.warnings.isEmpty, case .none = outcome.parked {
+        if !outcome.hasWarnings, case .none = outcome.parked {
             constant(.noParkedNoWarnings)
         } else {
             key(.parked)

@@ -72,6 +72,17 @@ public struct RouteMatch: Sendable {
 
     @inlinable public var warnings: [MatchWarning] { parts.extras?.warnings ?? [] }
 
+    /// Whether ``warnings`` has any, without making the array (an empty one, made and released,
+    /// for nearly every match).
+    @inlinable package var hasWarnings: Bool {
+        @inline(__always) get {
+            // Told by the reference's bits first, as ``forEachParam(_:)`` does: most matches have
+            // no extras, and the optional is not copied (retained and released) to find it out.
+            guard unsafeBitCast(parts.extras, to: UInt.self) != 0 else { return false }
+            return parts.extras?.warnings.isEmpty == false
+        }
+    }
+
     /// Path params in pattern order (absent optional ones left out), then declared query params in
     /// declaration order (optional ones as `null` when absent, defaults filled).
     ///
