@@ -113,11 +113,11 @@ public final class NavigationConfig: Sendable {
         self.redirectLimit = redirectLimit
         self.routeFacts = zip(table.routes, bindings).map { route, binding in
             guard case .screen(let name, let strategy) = binding.target,
-                let position = resolver.graph.position(of: name)
+                let position = resolver.graph.position(of: name), position <= Int32.max
             else {
                 return RouteFacts(
                     screen: RouteScreen(position: -1, paramsChecked: false, paramsInForm: false),
-                    directName: nil,
+                    direct: false,
                     strategy: nil
                 )
             }
@@ -128,7 +128,7 @@ public final class NavigationConfig: Sendable {
                     paramsChecked: Self.matchChecksParams(of: screen, for: route),
                     paramsInForm: Self.matchGivesScreenForm(of: screen, for: route)
                 ),
-                directName: binding.interceptors.isEmpty ? name : nil,
+                direct: binding.interceptors.isEmpty,
                 strategy: strategy
             )
         }

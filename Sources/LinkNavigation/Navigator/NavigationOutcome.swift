@@ -41,6 +41,10 @@ public struct NavigationOutcome: Sendable {
     public let resolution: Resolution
     /// The match's warnings; none without a match.
     @inlinable public var warnings: [MatchWarning] { match?.warnings ?? [] }
+    /// Whether ``warnings`` has any, without making the array.
+    @inlinable package var hasWarnings: Bool {
+        @inline(__always) get { match?.hasWarnings ?? false }
+    }
     /// The session's id.
     public let sessionID: String
     /// The session's attributes after the navigation.

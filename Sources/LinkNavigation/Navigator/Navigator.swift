@@ -120,11 +120,12 @@ public struct Navigator: Sendable {
             return try navigateIntercepted(request, in: &session, into: result, inPlace: inPlace, first: nil)
         }
         let found = try matchURL(request.link)
-        // The route's facts read in place, field by field: one table, the one that resolving
-        // reads next, and not the route's binding, whose copy would retain its target and
-        // interceptor list.
-        let routeIndex = found.route.index
-        guard let name = config.routeFacts[routeIndex].directName else {
+        // The route's facts read in place: one table, the one that resolving reads next, and not
+        // the route's binding, whose copy would retain its target and interceptor list. The
+        // route's index is the match's, not read from the route.
+        let routeIndex = found.routeIndex
+        let facts = config.routeFacts[routeIndex]
+        guard facts.direct else {
             return try navigateIntercepted(request, in: &session, into: result, inPlace: inPlace, first: found)
         }
         try resolve(
@@ -134,8 +135,9 @@ public struct Navigator: Sendable {
             inPlace: inPlace,
             match: found,
             routeIndex: routeIndex,
-            screen: name,
-            routeStrategy: config.routeFacts[routeIndex].strategy,
+            // The screen's own name (the binding names it alike), from the screen that resolving reads next.
+            screen: config.resolver.graph.ordered[facts.screen.position].name,
+            routeStrategy: facts.strategy,
             status: .navigated,
             redirects: [],
             records: []

@@ -390,6 +390,7 @@ extension JSONWriter {
     /// The payload's members (its caller closes it): from the memo when it holds every entry the
     /// transition handed (`mediation` is then not read), else from `mediation`. The memo's handed
     /// entries serve this one payload: they are forgotten at its end.
+    @inline(__always)
     private mutating func payloadMembers(
         _ mediation: Mediation?,
         _ rendering: NavigationRendering,
@@ -508,13 +509,14 @@ extension JSONWriter {
         if outcome.match?.withURLUTF8({ string(utf8: $0) }) == nil { null() }
         var routeText: EntryMemo.RouteParams? = nil
         // The route's row looked up in a scope of its own that ends before anything is written:
-        // the route is then held across no call and is not retained (bound around the writing
+        // the match is then held across no call and is not retained (bound around the writing
         // below, it was retained and released once per answer).
         var routeRow: RouteRow? = nil
         var routed = false
-        if let route = outcome.match?.route {
+        // Through the optional, not bound: a bound match is a copy, retained and released.
+        if let row = outcome.match?.row(in: rendering) {
             routed = true
-            routeRow = rendering.row(of: route)
+            routeRow = row
         }
         // Whether the route's params and the route are open, to be closed with the next run.
         var routeOpen = false
@@ -551,7 +553,7 @@ extension JSONWriter {
             writer.mediationMembers(of: outcome.resolution, rendering, memo: &memo)
         }
         // A match on the read value, not a binding compared with `nil`: that would copy it.
-        if outcome.warnings.isEmpty, case .none = outcome.parked, extra == nil {
+        if !outcome.hasWarnings, case .none = outcome.parked, extra == nil {
             // The payload's end, the mediation's and the answer's with the members between.
             close(.closeAnswer)  // `}},"parked":null,"warnings":[]}`
             return
@@ -609,7 +611,7 @@ extension JSONWriter {
     private mutating func answerEnd(_ outcome: NavigationOutcome, extra: ((inout JSONWriter) -> Void)?) {
         endObject()  // the payload
         endObject()  // the mediation
-        if outcome.warnings.isEmpty, case .none = outcome.parked {
+        if !outcome.hasWarnings, case .none = outcome.parked {
             constant(.noParkedNoWarnings)
         } else {
             key(.parked)

@@ -42,7 +42,8 @@ struct NavigationRendering: Sendable {
     private let routeRows: [RouteRow?]
 
     /// The routes the tokens were made for, and the tokens, which own the rows: kept alive with
-    /// the rendering, so that no other route can take a recorded route's address.
+    /// the rendering, so that no other table's routes can take the routes' storage, by which a
+    /// match's table is told (``row(of:)``).
     private let routes: [Route]
     private let routeTokens: [RouteTokens]
 
@@ -93,13 +94,22 @@ struct NavigationRendering: Sendable {
         return row(for: entry.pointee)
     }
 
-    /// The row of `route`, or `nil` for a route of another table: valid while this rendering is
-    /// held.
+    /// The row of the route `match` found, or `nil` for a match of another table: valid while this
+    /// rendering is held. Found by the route's index in the match once the match's table is known
+    /// to be the one whose routes made the rows: neither the route nor the routes are read.
     @inline(__always)
-    func row(of route: Route) -> RouteRow? {
-        guard route.index >= 0, route.index < routeRows.count, let row = routeRows[route.index],
-            row.route == ObjectIdentifier(route)
-        else { return nil }
-        return row
+    func row(of match: borrowing RouteMatch) -> RouteRow? {
+        guard match.isMatch(of: routes) else { return nil }
+        let index = match.routeIndex
+        guard index >= 0, index < routeRows.count else { return nil }
+        return routeRows[index]
     }
+}
+
+extension RouteMatch {
+    /// The row of the route found, or `nil` for a match of another table: valid while `rendering`
+    /// is held (see ``NavigationRendering/row(of:)``). A method of the match, so that a caller
+    /// reads it through an optional match without copying it.
+    @inline(__always)
+    func row(in rendering: NavigationRendering) -> RouteRow? { rendering.row(of: self) }
 }

@@ -55,7 +55,33 @@ public struct RouteMatch: Sendable {
 
     @inlinable public var route: Route { table.routes[Int(table.trie.terminals[Int(parts.terminal)].route)] }
 
+    /// ``route``'s ``Route/index``, read from the trie's terminal that the match has read already:
+    /// neither the table's list of routes nor the route itself is touched.
+    @inlinable package var routeIndex: Int { Int(table.trie.terminals[Int(parts.terminal)].route) }
+
+    /// Whether the match's table is the one whose routes are `routes`, told by their storage
+    /// (the same array, not only equal routes): data made from `routes` by ``Route/index`` is then
+    /// the matched route's at ``routeIndex``. Neither the routes nor the route are read.
+    @inlinable @inline(__always) package func isMatch(of routes: [Route]) -> Bool {
+        // Only the addresses are compared; the pointers are not kept past the closures.
+        routes.withUnsafeBufferPointer { held in
+            table.routes.withUnsafeBufferPointer { own in held.baseAddress == own.baseAddress && held.count == own.count
+            }
+        }
+    }
+
     @inlinable public var warnings: [MatchWarning] { parts.extras?.warnings ?? [] }
+
+    /// Whether ``warnings`` has any, without making the array (an empty one, made and released,
+    /// for nearly every match).
+    @inlinable package var hasWarnings: Bool {
+        @inline(__always) get {
+            // Told by the reference's bits first, as ``forEachParam(_:)`` does: most matches have
+            // no extras, and the optional is not copied (retained and released) to find it out.
+            guard unsafeBitCast(parts.extras, to: UInt.self) != 0 else { return false }
+            return parts.extras?.warnings.isEmpty == false
+        }
+    }
 
     /// Path params in pattern order (absent optional ones left out), then declared query params in
     /// declaration order (optional ones as `null` when absent, defaults filled).
