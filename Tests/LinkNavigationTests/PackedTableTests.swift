@@ -123,7 +123,7 @@ import Testing
         Self.expectConsistent(table, ids: [], hash: hash)
     }
 
-    /// A lookup's shard is one cache line: both tables' words (block, mask, count), the lock and
+    /// A lookup's shard is one cache line: both tables' words (block, bucket count, count), the lock and
     /// its hooks. A table keeps no hasher, and its size is its own, not an array's header.
     @Test func aShardIsOneLine() {
         #expect(MemoryLayout<SessionStore.Shard>.size <= 64)
