@@ -79,6 +79,22 @@ import Testing
         }
     }
 
+    /// Several params the route does not have: the first by name is the one named, whatever the
+    /// order a dictionary of this process gives them.
+    @Test func namesTheFirstUnknownParamByName() throws {
+        let table = try table()
+        for stray in [["a", "b", "c", "d", "e", "f"], ["zeta", "eta", "theta", "iota", "kappa", "lambda"]] {
+            var params: [String: ParamValue] = ["id": .int(1)]
+            for name in stray { params[name] = .bool(true) }
+            #expect {
+                try table.url(for: "product", params: params)
+            } throws: { error in
+                guard let error = error as? LinkError else { return false }
+                return error.code == .unknownParam && error.param == stray.min()
+            }
+        }
+    }
+
     @Test func refusesALinkThatAnotherRouteWouldCapture() throws {
         let table = try makeTable([("by_name", "/p/{name}"), ("new", "/p/new")])
         #expect(try table.url(for: "by_name", params: ["name": .string("old")]) == "shop://p/old")

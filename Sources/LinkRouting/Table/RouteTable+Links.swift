@@ -21,7 +21,10 @@ extension RouteTable {
         let prefix = try linkPrefix(route, source)
         let variant = try chooseVariant(route, given: given)
         let queryNames = Set(route.query.map(\.name))
-        for name in given.keys where !queryNames.contains(name) && !variant.used.contains(name) {
+        // Named in name order: the same request gets the same answer in every process (a
+        // dictionary's order is its process's own).
+        let stray = given.keys.filter { !queryNames.contains($0) && !variant.used.contains($0) }
+        if let name = stray.min() {
             if route.pathParamNames.contains(name) {
                 throw LinkError(
                     .missingParam,
