@@ -37,10 +37,10 @@ extension SessionStore {
             Int(truncatingIfNeeded: ((hash & 0xFFFF_FFFF) &* UInt64(truncatingIfNeeded: buckets)) >> 32)
         }
 
-        /// Where `id` is: its entry's position (its bucket, given twice), or `nil`.
+        /// Where `id` is: its entry's position (its bucket), or `nil`.
         /// - Parameter hash: The hash of `id` by the hasher the table is used with.
         @inline(__always)
-        func find(_ id: PackedID, hash: UInt64) -> (position: Int, bucket: Int)? {
+        func find(_ id: PackedID, hash: UInt64) -> Int? {
             // The id 0 is in no entry (a client's id in the minted format can decode to it), and
             // would match a free bucket.
             guard let entries, id != PackedMemory.vacant else { return nil }
@@ -48,7 +48,7 @@ extension SessionStore {
             var bucket = Self.home(hash, buckets)
             while true {
                 let found = PackedMemory.id(entries + bucket)
-                if found == id { return (bucket, bucket) }
+                if found == id { return bucket }
                 if found == PackedMemory.vacant { return nil }
                 bucket &+= 1
                 if bucket == buckets { bucket = 0 }
@@ -93,11 +93,11 @@ extension SessionStore {
             held += 1
         }
 
-        /// Removes the entry at `position` (its `bucket` is the same) and returns its slot.
+        /// Removes the entry at `position` and returns its slot.
         /// - Parameter hasher: The hasher that placed the ids: the entries shifted back into the
         ///   hole are placed by their hash.
         @discardableResult
-        mutating func remove(position: Int, bucket: Int, hasher: Hasher) -> Slot {
+        mutating func remove(position: Int, hasher: Hasher) -> Slot {
             let removed = entry(at: position).move()
             guard let entries else { preconditionFailure("no entry at this position") }
             let buckets = Int(buckets)
@@ -133,8 +133,8 @@ extension SessionStore {
                 if id != PackedMemory.vacant, isRemoved((entries + bucket).pointee.slot) { picked.append(id) }
             }
             for id in picked {
-                if let (position, bucket) = find(id, hash: hasher.hash(id)) {
-                    remove(position: position, bucket: bucket, hasher: hasher)
+                if let position = find(id, hash: hasher.hash(id)) {
+                    remove(position: position, hasher: hasher)
                 }
             }
             return picked.count

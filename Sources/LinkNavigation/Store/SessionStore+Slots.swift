@@ -86,19 +86,19 @@ extension SessionStore {
         @inline(__always)
         private static func ifLive<H: PackedIDHashing, R, E: Error>(
             in table: inout PackedTable<H>,
-            at found: (position: Int, bucket: Int),
+            at found: Int,
             hasher: H,
             now: Int64,
             ttl: Int64,
             expired: inout Bool,
             _ body: (inout Slot) throws(E) -> R
         ) throws(E) -> R? {
-            if table.withSlot(at: found.position, { $0.isExpired(at: now, ttl: ttl) }) {
-                table.remove(position: found.position, bucket: found.bucket, hasher: hasher)
+            if table.withSlot(at: found, { $0.isExpired(at: now, ttl: ttl) }) {
+                table.remove(position: found, hasher: hasher)
                 expired = true
                 return nil
             }
-            return try table.withSlot(at: found.position, body)
+            return try table.withSlot(at: found, body)
         }
 
         /// What `body` returns for `slot`, or `nil` without running it when the slot has been idle for
@@ -152,20 +152,20 @@ extension SessionStore {
         @inline(__always)
         private static func withSlot<H: PackedIDHashing, R>(
             in table: inout PackedTable<H>,
-            at found: (position: Int, bucket: Int),
+            at found: Int,
             hasher: H,
             _ body: (inout Slot?) -> R
         ) -> R {
-            var current: Slot? = table.withSlot(at: found.position) { slot in
+            var current: Slot? = table.withSlot(at: found) { slot in
                 var taken = Slot.vacant
                 swap(&taken, &slot)
                 return taken
             }
             let result = body(&current)
             if let current {
-                table.withSlot(at: found.position) { $0 = current }
+                table.withSlot(at: found) { $0 = current }
             } else {
-                table.remove(position: found.position, bucket: found.bucket, hasher: hasher)
+                table.remove(position: found, hasher: hasher)
             }
             return result
         }
