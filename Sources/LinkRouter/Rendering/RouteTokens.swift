@@ -36,9 +36,8 @@ final class RouteTokens: @unchecked Sendable {
     }
 }
 
-/// Everything an answer reads for its route, in one allocation of its own: the route (by address,
-/// to tell it from a route of another table), its head, and each param it can match by its name's
-/// words with its key; then the texts. Plain bits, retained by no read: valid while the
+/// Everything an answer reads for its route, in one allocation of its own: its head, and each param
+/// it can match by its name's words with its key; then the texts. Plain bits, retained by no read: valid while the
 /// ``RouteTokens`` that own it are alive (the rendering holds them for longer than any answer).
 struct RouteRow: @unchecked Sendable {
     // @unchecked: the memory is written once, by `make`, and only read after.
@@ -47,7 +46,6 @@ struct RouteRow: @unchecked Sendable {
     let base: UnsafeRawPointer
 
     private struct Header {
-        let route: ObjectIdentifier
         let paramCount: Int
         let head: TextSpan
     }
@@ -79,7 +77,7 @@ struct RouteRow: @unchecked Sendable {
         )
         memory.initializeMemory(
             as: Header.self,
-            repeating: Header(route: ObjectIdentifier(route), paramCount: paramNames.count, head: spans[0]),
+            repeating: Header(paramCount: paramNames.count, head: spans[0]),
             count: 1
         )
         let params = zip(paramNames, spans.dropFirst()).map {
@@ -93,10 +91,6 @@ struct RouteRow: @unchecked Sendable {
 
     @inline(__always)
     private var header: UnsafePointer<Header> { base.assumingMemoryBound(to: Header.self) }
-
-    /// The route the row was made for, by address.
-    @inline(__always)
-    var route: ObjectIdentifier { header.pointee.route }
 
     /// `"route":{"name":…,"pattern":…,"params":{`, up to the params' first member.
     @inline(__always)
