@@ -135,8 +135,8 @@ public struct Navigator: Sendable {
             inPlace: inPlace,
             match: found,
             routeIndex: routeIndex,
-            // The screen's own name (the binding names it alike), from the screen that resolving reads next.
-            screen: config.resolver.graph.ordered[facts.screen.position].name,
+            // The route's own screen, which resolving finds by its position: no name is copied.
+            screen: nil,
             routeStrategy: facts.strategy,
             status: .navigated,
             redirects: [],
@@ -172,7 +172,10 @@ public struct Navigator: Sendable {
     }
 
     /// The navigation to `screen` once the match is settled: the resolution against the session's
-    /// stack, applied to `session`, and the outcome initialised in `result`.
+    /// stack, applied to `session`, and the outcome initialised in `result`. `screen` is `nil` for
+    /// the route's own screen with `status` `navigated`: the resolver then finds it by its position
+    /// in the configuration (``NavigationConfig/RouteScreen``) and reads no name, so none is copied
+    /// into the destination (a retain and a release per navigate).
     @inline(__always)
     private func resolve(
         _ request: Request,
@@ -181,7 +184,7 @@ public struct Navigator: Sendable {
         inPlace: Bool,
         match: consuming RouteMatch,
         routeIndex: Int,
-        screen: consuming String,
+        screen: consuming String?,
         routeStrategy: Strategy?,
         status: NavigationOutcome.Status,
         redirects: consuming [String],
@@ -191,7 +194,8 @@ public struct Navigator: Sendable {
         let via = request.via.isEmpty ? [] : request.via
         // The match's params are moved into the destination and out of it again for the outcome
         // once the resolution is made (no second reference held meanwhile).
-        let destination = Destination(screen: screen, params: EntryParams(match: match), via: via)
+        assert(screen != nil || status == .navigated, "only the route's own screen goes unnamed")
+        let destination = Destination(screen: screen ?? "", params: EntryParams(match: match), via: via)
         let resolution: Resolution
         let strategy = request.strategy ?? routeStrategy ?? .extend
         // The route's own screen, which the configuration has found already and whose params

@@ -25,17 +25,13 @@ extension NavigationResolver {
         for base in stack.indices.reversed() {
             // The entry that opened the modal layer `base` is in, if any: found in place.
             let layerIndex = Self.lastModal(in: stack, through: base)
-            // `nil` for the usual direct step, told by the origins alone: no array, not even an
-            // empty one to release.
-            var path: [Screen]?
-            switch layerIndex == nil ? directStep(to: goal, from: base, of: stack) : nil {
-            case true?:
-                break
-            case false?:
-                continue
-            case nil:
+            // `true` for the usual direct step, told by the origins alone: no path is looked for,
+            // and no array, not even an empty one, is held (or released).
+            let direct = layerIndex == nil ? directStep(to: goal, from: base, of: stack) : nil
+            if direct == false { continue }
+            if direct == nil {
                 guard
-                    let found = findPath(
+                    let path = findPath(
                         from: stack[base].screen,
                         via: destination.via,
                         to: screen.name,
@@ -45,22 +41,26 @@ extension NavigationResolver {
                         inLayer: layerIndex.map { stack[$0].screen }
                     )
                 else { continue }
-                path = found
-            }
-            guard let path, !path.isEmpty else {
-                // Popped back to an entry of its own screen (a modal layer dismissed, say), the
-                // destination would go straight onto it: `single_top` refreshes that entry instead
-                // of pushing a second.
-                if screen.launch == .singleTop, stack[base].screen == screen.name {
-                    return .stack(Self.poppedBack(to: base, of: stack, params))
+                if !path.isEmpty {
+                    var steps: [StackEntry] = []
+                    steps.reserveCapacity(path.count)
+                    for step in path { steps.append(try pathEntry(step, destination, &ids)) }
+                    // The steps moved into the placement: a copy would retain them, and drop this
+                    // binding after.
+                    return .above(
+                        base: base,
+                        path: consume steps,
+                        last: ids.make(screen, params, first: false, at: position)
+                    )
                 }
-                return .onTop(base: base, last: ids.make(screen, params, first: false, at: position))
             }
-            var steps: [StackEntry] = []
-            steps.reserveCapacity(path.count)
-            for step in path { steps.append(try pathEntry(step, destination, &ids)) }
-            // The steps moved into the placement: a copy would retain them, and drop this binding after.
-            return .above(base: base, path: consume steps, last: ids.make(screen, params, first: false, at: position))
+            // Popped back to an entry of its own screen (a modal layer dismissed, say), the
+            // destination would go straight onto it: `single_top` refreshes that entry instead of
+            // pushing a second.
+            if screen.launch == .singleTop, stack[base].screen == screen.name {
+                return .stack(Self.poppedBack(to: base, of: stack, params))
+            }
+            return .onTop(base: base, last: ids.make(screen, params, first: false, at: position))
         }
         return .stack(try rebuild(screen, destination, &ids))
     }
