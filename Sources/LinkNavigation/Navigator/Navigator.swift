@@ -332,7 +332,8 @@ public struct Navigator: Sendable {
                     case .rewrite:
                         continue
                     case .redirect(let target):
-                        let absolute = try RedirectTarget.absolute(target, from: match.url)
+                        // `{name}`s filled from the matched params, as in a route's own redirect.
+                        let absolute = try RedirectTarget.expand(target, match: match, from: match.url)
                         if try follow(absolute, from: match.url, origin: request.url, redirects: &redirects) {
                             moved = absolute
                             continue passes
