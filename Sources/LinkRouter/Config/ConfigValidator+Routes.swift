@@ -55,6 +55,8 @@ extension ConfigValidator {
         let type: ParamType
         let always: Bool
         let location: SourceLocation
+        /// A repeated query param (`[TYPE]`): its value is an array.
+        var repeated = false
     }
 
     func supplied(by route: RouteDecl, _ pattern: URLPattern) -> [String: Supplied] {
@@ -65,11 +67,13 @@ extension ConfigValidator {
                 case .optional: false
                 case .required, .defaulted, .array: true
                 }
-            out[param.name] = Supplied(
+            var supplied = Supplied(
                 type: param.declaration.spec.type,
                 always: always,
                 location: route.queryLocations[param.name] ?? route.pattern.location
             )
+            supplied.repeated = Self.isRepeated(param.declaration)
+            out[param.name] = supplied
         }
         func walk(_ elements: [URLPattern.Element], always: Bool) {
             for element in elements {
@@ -183,9 +187,23 @@ extension ConfigValidator {
                         at: given.location,
                         hint: "use the same type in the pattern and the screen"
                     )
+                } else if let given, given.repeated, !Self.isRepeated(param.declaration) {
+                    reader.error(
+                        "param_type_mismatch",
+                        "route '\(routeName)' gives '\(param.name)' as a list ([\(given.type.name)]), but \(role) "
+                            + "declares one \(param.declaration.spec.type.name)",
+                        at: given.location,
+                        hint:
+                            "declare the screen param as [\(param.declaration.spec.type.name)], or the query param as one value"
+                    )
                 }
             }
         }
+    }
+
+    /// Whether a param is declared repeated (`[TYPE]`): its value is an array.
+    static func isRepeated(_ declaration: ParamDeclaration) -> Bool {
+        if case .array = declaration.mode { true } else { false }
     }
 
     /// Whether every value of type `from` is a valid value of type `to` (constraints aside).
