@@ -84,4 +84,43 @@ import Testing
         reply.expectJSON(200)
         #expect(reply["stack"]?.arrayValue?.last?["params"]?["id"] == .array([.int(1), .int(2)]), "\(reply)")
     }
+
+    static func game(_ param: String, pattern: String, query: String = "") -> String {
+        """
+        app: { name: t, schemes: [t] }
+        screens:
+          home: {}
+          game: { parent: home, params: { mode: \(param) } }
+        routes:
+          - { name: home, pattern: "/", screen: home }
+          - { name: pvp, pattern: "\(pattern)", screen: game\(query) }
+        """
+    }
+
+    @Test func aQueryLiteralPassesNoValueSoARequiredParamIsMissingAtLoad() {
+        do {
+            _ = try ConfigLoader.load(text: Self.game("string", pattern: "/open?mode=pvp"), file: "test.yaml")
+            Issue.record("a screen param only a query literal names loaded")
+        } catch {
+            #expect(error.errors.map(\.code) == ["missing_param"], "\(error)")
+            #expect(error.errors.first?.hint?.contains("query literal") == true, "\(error)")
+        }
+    }
+
+    @Test func aQueryLiteralLeavesADefaultedParamItsDefault() throws {
+        let client = try APIFixture.client(yaml: Self.game(#""int=1""#, pattern: "/open?mode=2"))
+        let reply = client.navigate(client.createSession(), "t://open?mode=2")
+        reply.expectJSON(200)
+        #expect(reply["stack"]?.arrayValue?.last?["params"]?["mode"] == .int(1), "\(reply)")
+    }
+
+    @Test func aRequiredEnumQueryParamMatchesTheSameLinksAndPassesTheValue() throws {
+        let client = try APIFixture.client(
+            yaml: Self.game("string", pattern: "/open", query: #", query: { mode: "enum(pvp)" }"#)
+        )
+        let reply = client.navigate(client.createSession(), "t://open?mode=pvp")
+        reply.expectJSON(200)
+        #expect(reply["stack"]?.arrayValue?.last?["params"]?["mode"] == .string("pvp"), "\(reply)")
+        client.navigate(client.createSession(), "t://open?mode=pve").expectError(404, "no_route")
+    }
 }

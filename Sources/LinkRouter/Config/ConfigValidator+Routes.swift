@@ -86,9 +86,7 @@ extension ConfigValidator {
             }
         }
         walk(pattern.elements, always: true)
-        for literal in pattern.queryLiterals where out[literal.name] == nil {
-            out[literal.name] = Supplied(type: .string, always: true, location: route.pattern.location)
-        }
+        // Query literals (`?type=pvp`) only decide the match: they hand no value to a screen.
         return out
     }
 
@@ -144,12 +142,13 @@ extension ConfigValidator {
                 let pattern = try? URLPattern(parsing: route.pattern.value)
             else { continue }
             let supply = supplied(by: route, pattern)
-            checkSupply(route, supply, graph.chain(to: target), for: screen.value, via: nil)
+            let literals = Set(pattern.queryLiterals.map(\.name))
+            checkSupply(route, supply, literals, graph.chain(to: target), for: screen.value, via: nil)
             for name in globals + route.interceptors.map(\.value) {
                 guard case .screen(let other)? = interceptors[name]?.fallback?.value, let shown = graph[other] else {
                     continue
                 }
-                checkSupply(route, supply, graph.chain(to: shown), for: other, via: name)
+                checkSupply(route, supply, literals, graph.chain(to: shown), for: other, via: name)
             }
         }
     }
@@ -157,6 +156,7 @@ extension ConfigValidator {
     private func checkSupply(
         _ route: RouteDecl,
         _ supply: [String: Supplied],
+        _ literals: Set<String>,
         _ chain: [Screen],
         for destination: String,
         via interceptor: String?
@@ -175,8 +175,11 @@ extension ConfigValidator {
                         "route '\(routeName)' cannot supply '\(param.name)', required by \(role)\(through)"
                             + (given == nil ? "" : ": only some of its links carry it"),
                         at: route.screen?.location ?? route.location,
-                        hint: "add {\(param.name)} to the pattern outside optional groups, declare it as a required "
-                            + "query param, or give the screen param a default"
+                        hint: literals.contains(param.name)
+                            ? "a query literal only decides the match and passes no value: declare the query param "
+                                + "instead (`query: {\(param.name): \"enum(VALUE)\"}` matches the same links and passes it)"
+                            : "add {\(param.name)} to the pattern outside optional groups, declare it as a required "
+                                + "query param, or give the screen param a default"
                     )
                 }
                 if let given, !Self.fits(given.type, into: param.declaration.spec.type) {
