@@ -370,6 +370,15 @@ import Testing
         #expect(warnings.allSatisfy { $0["severity"] == "warning" })
     }
 
+    @Test func anInMemoryTableCannotBeReloadedAndTheAnswerSaysWhy() throws {
+        let client = APIClient(try APIFixture.engine(configPath: nil), surface: .admin)
+        let reply = client.post("/admin/reload")
+        reply.expectError(422, "invalid_config")
+        let diagnostic = try #require(reply.errorDetail?["diagnostics"]?.arrayValue?.first)
+        #expect(diagnostic["code"] == "no_config_file", "\(reply)")
+        #expect(diagnostic["hint"]?.stringValue?.contains("--config") == true, "\(reply)")
+    }
+
     @Test func reloadNeedsTheBearerToken() throws {
         let client = APIClient(try APIFixture.engine(), surface: .admin, adminToken: "s3cret")
         let headers: [[(name: String, value: String)]] = [
