@@ -60,7 +60,8 @@ public final class Engine: Sendable {
                     .error,
                     "no_config_file",
                     "this engine was started from an in-memory table",
-                    at: SourceLocation(file: "-", line: 1, column: 1)
+                    at: SourceLocation(file: "-", line: 1, column: 1),
+                    hint: "start it with the config file's path (serve --config FILE) to reload it"
                 )
             ])
         }

@@ -34,6 +34,14 @@ struct ResolveCommand: ParsableCommand {
     @Option(help: "Breadcrumb screens the navigation must pass through: a,b")
     var via: String?
 
+    func validate() throws {
+        for (option, items) in [("--attr", attributes), ("--header", headers)] {
+            for item in items where (item.firstIndex(of: "=").map { $0 == item.startIndex } ?? true) {
+                throw ValidationError("\(option) takes NAME=VALUE, not '\(item)'")
+            }
+        }
+    }
+
     func run() throws {
         let (config, path) = try options.load()
         let engine = Engine(config: config, configPath: path)
@@ -74,9 +82,10 @@ struct ResolveCommand: ParsableCommand {
         (list ?? "").split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
     }
 
+    /// NAME=VALUE items split at their first `=` (``validate()`` has checked that each has one).
     private func pairs(_ items: [String]) -> [(String, String)] {
-        items.map { item in
-            guard let equals = item.firstIndex(of: "=") else { return (item, "") }
+        items.compactMap { item in
+            guard let equals = item.firstIndex(of: "=") else { return nil }
             return (String(item[..<equals]), String(item[item.index(after: equals)...]))
         }
     }

@@ -370,6 +370,15 @@ import Testing
         #expect(warnings.allSatisfy { $0["severity"] == "warning" })
     }
 
+    @Test func anInMemoryTableCannotBeReloadedAndTheAnswerSaysWhy() throws {
+        let client = APIClient(try APIFixture.engine(configPath: nil), surface: .admin)
+        let reply = client.post("/admin/reload")
+        reply.expectError(422, "invalid_config")
+        let diagnostic = try #require(reply.errorDetail?["diagnostics"]?.arrayValue?.first)
+        #expect(diagnostic["code"] == "no_config_file", "\(reply)")
+        #expect(diagnostic["hint"]?.stringValue?.contains("--config") == true, "\(reply)")
+    }
+
     @Test func reloadNeedsTheBearerToken() throws {
         let client = APIClient(try APIFixture.engine(), surface: .admin, adminToken: "s3cret")
         let headers: [[(name: String, value: String)]] = [
@@ -379,14 +388,19 @@ import Testing
             [(name: "Authorization", value: "Bearer ")],
             [(name: "Authorization", value: "s3cret")],
             [(name: "Authorization", value: "Basic czNjcmV0")],
+            [(name: "Authorization", value: "Bearers3cret")],
+            [(name: "Authorization", value: "Bearer s3 cret")],
         ]
         for header in headers {
             let reply = client.call(.post, "/admin/reload", headers: header)
             reply.expectError(401, "unauthorized")
             #expect(reply.response.headers["www-authenticate"] == "Bearer")
         }
-        let reply = client.call(.post, "/admin/reload", headers: [(name: "authorization", value: "Bearer s3cret")])
-        reply.expectJSON(200)
+        // The scheme is case-insensitive (RFC 9110 §11.1); spaces around the token do not count.
+        for value in ["Bearer s3cret", "bearer s3cret", "BEARER  s3cret ", " Bearer s3cret"] {
+            let reply = client.call(.post, "/admin/reload", headers: [(name: "authorization", value: value)])
+            reply.expectJSON(200)
+        }
         // Health needs no token.
         #expect(client.get("/healthz").status == 200)
     }

@@ -28,24 +28,9 @@ extension Navigator {
             if let parked = session.parked, parked.isPresented(on: base) {
                 base = parked.stackBefore
             }
-            if base.isEmpty, case .screen(let name, _) = config.bindings[match.route.index].target,
-                let destination = config.resolver.graph[name],
-                let root = config.resolver.graph.chain(to: destination).first
-            {
+            if base.isEmpty, let root = try coldBase(for: match, number: number) {
                 // A modal needs something beneath it: a cold link parks on its destination's root screen.
-                do {
-                    let rootParams = try config.resolver.entryParams(root, EntryParams(match: match))
-                    base = [
-                        StackEntry(
-                            number: number,
-                            screen: root.name,
-                            params: rootParams,
-                            presentation: .root
-                        )
-                    ]
-                } catch {
-                    throw .navigation(error)
-                }
+                base = [root]
                 number += 1
             }
             stackBefore = base

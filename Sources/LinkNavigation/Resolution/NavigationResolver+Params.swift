@@ -131,6 +131,16 @@ extension NavigationResolver {
 
     /// A value in the spec's own representation (`"42"` for an int becomes `.int(42)`).
     private func typed(_ value: ParamValue, _ spec: ParamSpec) throws(ParamSpecError) -> ParamValue {
+        // Any single value fits a string param (the load lets `{id:int}` feed `id: string`): its text.
+        if case .string = spec.type {
+            switch value {
+            case .int, .uint, .float, .bool:
+                let text = ParamValue.string(value.text)
+                try spec.validate(text)
+                return text
+            default: break
+            }
+        }
         try spec.validate(value)
         return Self.isOwnForm(value, of: spec.type) ? value : try spec.value(parsing: value.text)
     }

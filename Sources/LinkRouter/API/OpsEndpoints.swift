@@ -27,8 +27,8 @@ extension APIResponder {
     /// running table and is answered 422 `invalid_config` with every diagnostic.
     func reload(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         if let adminToken {
-            let given = request.headers["authorization"] ?? ""
-            guard Self.constantTimeEqual(given, "Bearer " + adminToken) else {
+            let given = Self.bearerToken(request.headers["authorization"] ?? "") ?? ""
+            guard !given.isEmpty, Self.constantTimeEqual(String(given), adminToken) else {
                 throw APIError(
                     401,
                     "unauthorized",
@@ -62,6 +62,16 @@ extension APIResponder {
     }
 
     /// Compares without an early exit, so the time taken does not reveal the token.
+    /// The credentials of an `Authorization: Bearer TOKEN` value: the scheme in any case
+    /// (RFC 9110 §11.1), spaces around the token ignored; `nil` for another scheme.
+    static func bearerToken(_ value: String) -> Substring? {
+        let trimmed = value.drop { $0 == " " }
+        guard let space = trimmed.firstIndex(of: " "), trimmed[..<space].lowercased() == "bearer" else { return nil }
+        var token = trimmed[space...].drop { $0 == " " }
+        while token.last == " " { token.removeLast() }
+        return token
+    }
+
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8)
         let y = Array(b.utf8)

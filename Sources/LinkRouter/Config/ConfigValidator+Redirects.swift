@@ -22,11 +22,7 @@ extension ConfigValidator {
                 )
                 continue
             }
-            var params: [String: ParamValue] = [:]
-            for (name, spec) in route.pattern.placeholders { params[name] = Self.sample(spec) }
-            for param in route.query where param.declaration.isRequired {
-                params[param.name] = Self.sample(param.declaration.spec)
-            }
+            let params = Self.sampleParams(of: route)
             for source in Self.sources(of: route.pattern.source, app) {
                 guard let url = try? table.url(for: route.name, params: params, source: source) else { continue }
                 if let problem = problem(following: url, navigator) {
@@ -51,20 +47,60 @@ extension ConfigValidator {
         }
         for decl in interceptors.values.sorted(by: { $0.name.location < $1.name.location }) {
             guard let fallback = decl.fallback, case .redirect(let target) = fallback.value else { continue }
+            checkInterceptorRedirect(target, of: decl.name.value, at: fallback.location, table, app)
+        }
+    }
+
+    /// An interceptor's redirect: a URL some route matches. A template's `{name}`s are filled from
+    /// the params of the route the interceptor runs on, so each route that runs it must always carry
+    /// them, and the URL filled with a sample link's values must match a route.
+    private func checkInterceptorRedirect(
+        _ target: String,
+        of interceptor: String,
+        at location: SourceLocation,
+        _ table: RouteTable,
+        _ app: AppSettings
+    ) {
+        func matches(_ url: String) -> Bool {
             let candidates: [String]
-            if target.hasPrefix("/") {
-                candidates = app.schemes.map { $0 + ":/" + target } + app.hosts.map { "https://" + $0 + target }
+            if url.hasPrefix("/") {
+                candidates = app.schemes.map { $0 + ":/" + url } + app.hosts.map { "https://" + $0 + url }
             } else {
-                candidates = [target]
+                candidates = [url]
             }
-            let matched = candidates.contains { ((try? table.match($0)) ?? nil) != nil }
-            if !matched {
+            return candidates.contains { ((try? table.match($0)) ?? nil) != nil }
+        }
+        func unmatched(_ url: String) {
+            reader.error(
+                "unmatched_redirect",
+                "interceptor '\(interceptor)' redirects to '\(url)', which no route matches",
+                at: location,
+                hint: "point it at a URL one of the routes matches"
+            )
+        }
+        let names = Self.templateNames(target)
+        guard !names.isEmpty else {
+            if !matches(target) { unmatched(target) }
+            return
+        }
+        let global = document.globalInterceptors.contains { $0.value == interceptor }
+        for route in table.routes where route.index < document.routes.count {
+            let decl = document.routes[route.index]
+            guard global || decl.interceptors.contains(where: { $0.value == interceptor }) else { continue }
+            let supply = supplied(by: decl, route.pattern)
+            if let name = names.first(where: { supply[$0]?.always != true }) {
                 reader.error(
-                    "unmatched_redirect",
-                    "interceptor '\(decl.name.value)' redirects to '\(target)', which no route matches",
-                    at: fallback.location,
-                    hint: "point it at a URL one of the routes matches"
+                    "invalid_redirect",
+                    "interceptor '\(interceptor)' redirects to '\(target)', but not every link of route '\(route.name)', which runs it, carries '\(name)'",
+                    at: location,
+                    hint: "use only params every route that runs the interceptor always carries, or leave {\(name)} out"
                 )
+                return
+            }
+            let params = Self.sampleParams(of: route)
+            guard let filled = RedirectTarget.fill(target, with: { params[$0] }), matches(filled) else {
+                unmatched(RedirectTarget.fill(target, with: { params[$0] }) ?? target)
+                return
             }
         }
     }
@@ -142,6 +178,16 @@ extension ConfigValidator {
         case .scheme(let scheme): [.scheme(scheme)]
         case .web(let scheme, let host): [.web(scheme: scheme, host: host)]
         }
+    }
+
+    /// Values for a sample link of `route`: each placeholder and required query param.
+    static func sampleParams(of route: Route) -> [String: ParamValue] {
+        var params: [String: ParamValue] = [:]
+        for (name, spec) in route.pattern.placeholders { params[name] = sample(spec) }
+        for param in route.query where param.declaration.isRequired {
+            params[param.name] = sample(param.declaration.spec)
+        }
+        return params
     }
 
     /// A value that satisfies `spec`, for sample links.

@@ -55,6 +55,8 @@ extension ConfigValidator {
         let type: ParamType
         let always: Bool
         let location: SourceLocation
+        /// A repeated query param (`[TYPE]`): its value is an array.
+        var repeated = false
     }
 
     func supplied(by route: RouteDecl, _ pattern: URLPattern) -> [String: Supplied] {
@@ -65,11 +67,13 @@ extension ConfigValidator {
                 case .optional: false
                 case .required, .defaulted, .array: true
                 }
-            out[param.name] = Supplied(
+            var supplied = Supplied(
                 type: param.declaration.spec.type,
                 always: always,
                 location: route.queryLocations[param.name] ?? route.pattern.location
             )
+            supplied.repeated = Self.isRepeated(param.declaration)
+            out[param.name] = supplied
         }
         func walk(_ elements: [URLPattern.Element], always: Bool) {
             for element in elements {
@@ -82,9 +86,7 @@ extension ConfigValidator {
             }
         }
         walk(pattern.elements, always: true)
-        for literal in pattern.queryLiterals where out[literal.name] == nil {
-            out[literal.name] = Supplied(type: .string, always: true, location: route.pattern.location)
-        }
+        // Query literals (`?type=pvp`) only decide the match: they hand no value to a screen.
         return out
     }
 
@@ -140,12 +142,13 @@ extension ConfigValidator {
                 let pattern = try? URLPattern(parsing: route.pattern.value)
             else { continue }
             let supply = supplied(by: route, pattern)
-            checkSupply(route, supply, graph.chain(to: target), for: screen.value, via: nil)
+            let literals = Set(pattern.queryLiterals.map(\.name))
+            checkSupply(route, supply, literals, graph.chain(to: target), for: screen.value, via: nil)
             for name in globals + route.interceptors.map(\.value) {
                 guard case .screen(let other)? = interceptors[name]?.fallback?.value, let shown = graph[other] else {
                     continue
                 }
-                checkSupply(route, supply, graph.chain(to: shown), for: other, via: name)
+                checkSupply(route, supply, literals, graph.chain(to: shown), for: other, via: name)
             }
         }
     }
@@ -153,6 +156,7 @@ extension ConfigValidator {
     private func checkSupply(
         _ route: RouteDecl,
         _ supply: [String: Supplied],
+        _ literals: Set<String>,
         _ chain: [Screen],
         for destination: String,
         via interceptor: String?
@@ -171,8 +175,11 @@ extension ConfigValidator {
                         "route '\(routeName)' cannot supply '\(param.name)', required by \(role)\(through)"
                             + (given == nil ? "" : ": only some of its links carry it"),
                         at: route.screen?.location ?? route.location,
-                        hint: "add {\(param.name)} to the pattern outside optional groups, declare it as a required "
-                            + "query param, or give the screen param a default"
+                        hint: literals.contains(param.name)
+                            ? "a query literal only decides the match and passes no value: declare the query param "
+                                + "instead (`query: {\(param.name): \"enum(VALUE)\"}` matches the same links and passes it)"
+                            : "add {\(param.name)} to the pattern outside optional groups, declare it as a required "
+                                + "query param, or give the screen param a default"
                     )
                 }
                 if let given, !Self.fits(given.type, into: param.declaration.spec.type) {
@@ -183,9 +190,23 @@ extension ConfigValidator {
                         at: given.location,
                         hint: "use the same type in the pattern and the screen"
                     )
+                } else if let given, given.repeated, !Self.isRepeated(param.declaration) {
+                    reader.error(
+                        "param_type_mismatch",
+                        "route '\(routeName)' gives '\(param.name)' as a list ([\(given.type.name)]), but \(role) "
+                            + "declares one \(param.declaration.spec.type.name)",
+                        at: given.location,
+                        hint:
+                            "declare the screen param as [\(param.declaration.spec.type.name)], or the query param as one value"
+                    )
                 }
             }
         }
+    }
+
+    /// Whether a param is declared repeated (`[TYPE]`): its value is an array.
+    static func isRepeated(_ declaration: ParamDeclaration) -> Bool {
+        if case .array = declaration.mode { true } else { false }
     }
 
     /// Whether every value of type `from` is a valid value of type `to` (constraints aside).
