@@ -68,15 +68,17 @@ final class RequestAccumulator {
     }
 
     /// Ends the request: forgets all it delivered, keeping the buffers' capacity for the next one.
+    /// (The method stays unless it holds a name: the next request's headers set it before anything
+    /// reads it.) A string is dropped only when there is one: dropping a `nil` still calls the runtime.
     func end() {
         isInUse = false
         phase = .headers
         target = .invalid
-        request.method = .get
-        request.target.text = nil
+        if case .other = request.method { request.method = .get }
+        if request.target.text != nil { request.target.text = nil }
         request.target.count = 0
         if request.target.bytes.count > Self.keptCapacity { request.target.bytes = [] }
-        request.query = nil
+        if request.query != nil { request.query = nil }
         discardedBytes = 0
         isBodyTooLarge = false
         request.headers.removeAllReceived(keepingRoomUpTo: Self.keptCapacity)
