@@ -56,9 +56,10 @@ public struct HTTPHeaders: Sendable, Sequence {
         addedFields = added
     }
 
-    /// Whether the fields are exactly ``jsonContentType``'s.
+    /// Whether the fields are exactly ``jsonContentType``'s, with no buffer of received fields
+    /// (as an answer has): the caller then knows that dropping them releases nothing.
     var isJSONContentTypeOnly: Bool {
-        if received.isEmpty, case .json = addedFields { return true }
+        if received.hasNoBuffer, case .json = addedFields { return true }
         return false
     }
 

@@ -25,7 +25,7 @@ extension HTTPServer.Box {
         context.accumulator._withUnsafeGuaranteedRef {
             $0.begin(uri: uri, maxTargetBytes: limits.maxURLBytes, maxBodyBytes: limits.maxBodyBytes)
         }
-        counters.inFlight.add(1, ordering: .relaxed)
+        counters.inFlight.wrappingAdd(1, ordering: .relaxed)
         return context.raw
     }
 
@@ -35,7 +35,7 @@ extension HTTPServer.Box {
         let context = RequestContext(raw)
         context.accumulator._withUnsafeGuaranteedRef { $0.end() }
         if context.owns { context.accumulator.release() }
-        counters.inFlight.subtract(1, ordering: .releasing)
+        counters.inFlight.wrappingSubtract(1, ordering: .releasing)
     }
 
     /// One call of libmicrohttpd's access handler. Returns `false` only when libmicrohttpd itself failed

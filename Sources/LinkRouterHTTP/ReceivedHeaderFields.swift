@@ -42,6 +42,9 @@ struct ReceivedHeaderFields: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Whether there is no buffer (then no field either).
+    var hasNoBuffer: Bool { storage == nil }
+
     /// Replaces the fields with those `write` puts at the start of the buffer it gets (all of
     /// the buffer's room, borrowed for the call), which returns the writer that wrote them
     /// (`nil` for none).

@@ -68,15 +68,17 @@ final class RequestAccumulator {
     }
 
     /// Ends the request: forgets all it delivered, keeping the buffers' capacity for the next one.
+    /// (The method stays unless it holds a name: the next request's headers set it before anything
+    /// reads it.) A string is dropped only when there is one: dropping a `nil` still calls the runtime.
     func end() {
         isInUse = false
         phase = .headers
         target = .invalid
-        request.method = .get
-        request.target.text = nil
+        if case .other = request.method { request.method = .get }
+        if request.target.text != nil { request.target.text = nil }
         request.target.count = 0
         if request.target.bytes.count > Self.keptCapacity { request.target.bytes = [] }
-        request.query = nil
+        if request.query != nil { request.query = nil }
         discardedBytes = 0
         isBodyTooLarge = false
         request.headers.removeAllReceived(keepingRoomUpTo: Self.keptCapacity)
@@ -218,34 +220,46 @@ enum RequestTarget {
             let mark = memchr(start, Int32(UInt8(ascii: "?")), length).map {
                 UnsafeRawPointer($0) - UnsafeRawPointer(start)
             }
-            var text: String? = nil
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[..<(mark ?? length)])
+            let queryBytes = mark.map { UnsafeBufferPointer(rebasing: bytes[($0 + 1)...]) }
             // An ASCII target has an ASCII path; otherwise the path alone is looked at.
             if !kinds.isASCII && !String.isASCII(pathBytes) {
-                guard let valid = String(validatingUTF8: pathBytes) else { return .invalid }
-                text = valid
+                return readText(pathBytes, queryBytes, path: &path, query: &query)
             }
-            if let mark {
-                guard let valid = String(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])) else {
-                    return .invalid
-                }
+            if let queryBytes {
+                guard let valid = String(validatingUTF8: queryBytes) else { return .invalid }
                 query = valid
             }
-            if let text {
-                path.text = text
-            } else {
-                // ASCII is valid UTF-8: the bytes are the `String`'s that would be made.
-                if path.bytes.count < pathBytes.count {
-                    path.bytes = [UInt8](repeating: 0, count: Swift.max(pathBytes.count, 64))
-                }
-                // Written over in place (copied first when anything else holds the buffer).
-                path.bytes.withUnsafeMutableBufferPointer { room in
-                    _ = room.update(fromContentsOf: pathBytes)
-                }
-                path.count = pathBytes.count
+            // ASCII is valid UTF-8: the bytes are the `String`'s that would be made.
+            if path.bytes.count < pathBytes.count {
+                path.bytes = [UInt8](repeating: 0, count: Swift.max(pathBytes.count, 64))
             }
+            // Written over in place (copied first when anything else holds the buffer).
+            path.bytes.withUnsafeMutableBufferPointer { room in
+                _ = room.update(fromContentsOf: pathBytes)
+            }
+            path.count = pathBytes.count
             return .parsed
         }
+    }
+
+    /// ``read(uri:maxBytes:path:query:)`` for a path beyond ASCII, kept as a `String`: out of line,
+    /// so that the usual ASCII path holds no optional string to drop. Both buffers are borrowed
+    /// for the call; `path` and `query` are left as they are unless it returns ``parsed``.
+    @inline(never)
+    private static func readText(
+        _ pathBytes: UnsafeBufferPointer<UInt8>,
+        _ queryBytes: UnsafeBufferPointer<UInt8>?,
+        path: inout HTTPRequest.TargetPath,
+        query: inout String?
+    ) -> RequestTarget {
+        guard let text = String(validatingUTF8: pathBytes) else { return .invalid }
+        if let queryBytes {
+            guard let valid = String(validatingUTF8: queryBytes) else { return .invalid }
+            query = valid
+        }
+        path.text = text
+        return .parsed
     }
 }
 
