@@ -329,8 +329,7 @@ extension JSONWriter {
         for index in (stack.count - steps.added)..<stack.count {
             // Each op's opening (`{"op":"push","entry":`) is one token.
             if stack[index].presentation == .modal { key(.presentEntry) } else { key(.pushEntry) }
-            let written = entry(at: index, of: stack, rendering, memo: &memo)
-            memo.hand(written)
+            handEntry(at: index, of: stack, rendering, memo: &memo)
             endObject()
         }
     }
