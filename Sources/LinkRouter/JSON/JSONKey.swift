@@ -123,6 +123,14 @@ extension JSONWriter {
         needsComma = false
     }
 
+    /// ``key(_:)-(HeldKey)`` for a key most often of 16 to 32 bytes (an entry's
+    /// `"screen":"NAME","params":`): see ``appendMidText(_:)``.
+    @inline(__always)
+    mutating func midKey(_ key: HeldKey) {
+        appendMidText(key.text)
+        needsComma = false
+    }
+
     /// Writes a pre-rendered run that closes the container open and opens the next one, such as
     /// `],"transition":[`: no comma goes in front of it; the next call writes the first element
     /// or member.

@@ -15,6 +15,25 @@ enum ShortBytes {
         ByteWords.copy(from: source, to: target, count: count)
     }
 
+    /// Copies `count` bytes from `source` to `target`, for a run that is most often of 16 to 32
+    /// bytes (an entry's `"screen":"NAME","params":`): those by two moves of 16 bytes, any other
+    /// as it is. The two runs must not overlap.
+    @inline(__always)
+    static func copyMid(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        guard count >= 16, count <= 32 else {
+            target.initialize(from: source, count: count)
+            return
+        }
+        // The first sixteen bytes and the last sixteen, which overlap for fewer than 32: both
+        // moves lie within the `count` bytes of the source and of the target.
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        let head = from.loadUnaligned(as: SIMD16<UInt8>.self)
+        let tail = from.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: head, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: tail, toByteOffset: count &- 16, as: SIMD16<UInt8>.self)
+    }
+
     /// The bytes of a run shorter than eight bytes in one word, the rest of it spaces (which no
     /// JSON string escapes); bytes of the run may appear twice. For ``JSONByteScan``'s tests.
     @inline(__always)

@@ -247,6 +247,27 @@ extension JSONWriter {
         return newEntry(at: index, of: entries, identity, rendering, memo: &memo)
     }
 
+    /// Writes the entry at `index` of `entries` as ``entry(at:of:_:memo:)`` does, and hands it to
+    /// the memo (``EntryMemo/hand(_:)``): what was written is not returned, and not copied out.
+    @inline(__always)  // into the transition's writer, which then reads the entry where it lies
+    mutating func handEntry(
+        at index: Int,
+        of entries: [StackEntry],
+        _ rendering: NavigationRendering,
+        memo: inout EntryMemo
+    ) {
+        guard let identity = EntryMemo.Identity(at: index, of: entries) else {
+            memo.hand(entry(entries[index], rendering, memo: &memo))
+            return
+        }
+        if let seen = memo.written(identity) {
+            repeatValue(seen.range)
+            memo.hand(seen)
+            return
+        }
+        memo.hand(newEntry(at: index, of: entries, identity, rendering, memo: &memo))
+    }
+
     /// Writes the entry at `index` of `entries`, whose bits are `identity` and which the memo
     /// does not have, and records it.
     @inline(__always)  // into each caller, which then reads the entry where it lies

@@ -60,8 +60,9 @@ extension JSONWriter {
         }
         // As the resolver stores them: every declared param, in order.
         beginObject()
+        let keys = row.paramKeys
         for index in 0..<params.count {
-            key(row.paramKey(at: index))
+            key(keys.key(at: index))
             paramValue(at: index, of: params)
         }
         endObject()
@@ -197,7 +198,7 @@ extension JSONWriter {
         let row = rendering.row(at: entry)
         found = row
         if let row {
-            key(row.screenAndParams)
+            midKey(row.screenAndParams)  // 22 bytes or more, 32 at most for most names
         } else {
             field(.screen, entry.pointee.screen)
             key(.params)
@@ -329,8 +330,7 @@ extension JSONWriter {
         for index in (stack.count - steps.added)..<stack.count {
             // Each op's opening (`{"op":"push","entry":`) is one token.
             if stack[index].presentation == .modal { key(.presentEntry) } else { key(.pushEntry) }
-            let written = entry(at: index, of: stack, rendering, memo: &memo)
-            memo.hand(written)
+            handEntry(at: index, of: stack, rendering, memo: &memo)
             endObject()
         }
     }

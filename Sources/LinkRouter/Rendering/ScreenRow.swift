@@ -24,7 +24,7 @@ struct ScreenRow: @unchecked Sendable {
     private static var wordsOffset: Int { MemoryLayout<Header>.stride }
 
     private static func spansOffset(_ paramCount: Int) -> Int {
-        wordsOffset + paramCount * MemoryLayout<(UInt64, UInt64)>.stride
+        wordsOffset &+ paramCount &* MemoryLayout<(UInt64, UInt64)>.stride
     }
 
     /// A row for a screen called `name` whose declared params are called `paramNames`; the
@@ -103,9 +103,24 @@ struct ScreenRow: @unchecked Sendable {
 
     /// `"name":` of the declared param at `index` (within ``paramCount``).
     @inline(__always)
-    func paramKey(at index: Int) -> HeldKey {
-        let spans = (base + Self.spansOffset(paramCount)).assumingMemoryBound(to: TextSpan.self)
-        return spans[index].key(in: base)
+    func paramKey(at index: Int) -> HeldKey { paramKeys.key(at: index) }
+
+    /// The declared params' keys, found once for a loop over them: the row is read-only, but a
+    /// loop that writes an answer would otherwise find them again for each param (the writes
+    /// could, for all the compiler knows, change the count they are found by).
+    @inline(__always)
+    var paramKeys: ParamKeys {
+        ParamKeys(base: base, spans: (base + Self.spansOffset(paramCount)).assumingMemoryBound(to: TextSpan.self))
+    }
+
+    /// The keys of ``paramKeys``: plain bits, valid while the row is.
+    struct ParamKeys {
+        let base: UnsafeRawPointer
+        let spans: UnsafePointer<TextSpan>
+
+        /// `"name":` of the declared param at `index` (within the row's ``paramCount``).
+        @inline(__always)
+        func key(at index: Int) -> HeldKey { spans[index].key(in: base) }
     }
 
     /// Whether both are one row.
