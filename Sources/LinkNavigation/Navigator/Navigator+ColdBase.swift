@@ -27,44 +27,4 @@ extension Navigator {
         }
         return nil
     }
-
-    /// Shows the modal screen `name` an interceptor chose instead of the link's destination, on an
-    /// empty session: like a flow's layer, it sits on the root screen of the screen the link leads
-    /// to (`base`), so that closing it leaves the user somewhere. The screen gets the link's params.
-    func showCold(
-        _ name: String,
-        on base: StackEntry,
-        strategy: Strategy,
-        _ request: Request,
-        _ session: Session,
-        _ match: RouteMatch,
-        _ redirects: [String],
-        _ records: [InterceptorRecord]
-    ) throws(NavigationFailure) -> NavigationOutcome {
-        let destination = Destination(screen: name, params: EntryParams(match: match), via: request.via)
-        let placed: Resolution
-        do {
-            placed = try config.resolver.resolve(
-                destination,
-                strategy: strategy,
-                stack: [base],
-                nextEntryNumber: session.nextEntryNumber + 1
-            )
-        } catch {
-            throw .navigation(error)
-        }
-        var next = session
-        next.stack = placed.stack
-        let resolution = Resolution(old: session.stack, new: next.stack, nextEntryNumber: placed.nextEntryNumber)
-        next.settle(after: resolution)
-        return NavigationOutcome(
-            status: .redirectedScreen,
-            match: match,
-            routeParams: EntryParams(match: match),
-            redirects: redirects,
-            interceptors: records,
-            resolution: resolution,
-            session: next
-        )
-    }
 }

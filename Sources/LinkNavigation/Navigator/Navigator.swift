@@ -253,8 +253,8 @@ public struct Navigator: Sendable {
     }
 
     /// The passes of a navigation through global rewrites, the match, interceptors and redirects,
-    /// until it settles on a screen; `nil` when an interceptor parked it behind a flow, or showed a
-    /// modal screen on an empty session (`result` then holds the outcome and `session` is its session). `first`: the request's link matched
+    /// until it settles on a screen; `nil` when an interceptor parked it behind a flow (`result`
+    /// then holds the outcome and `session` is its session). `first`: the request's link matched
     /// already, for a configuration without global interceptors.
     ///
     /// Never inlined: kept out of the way of the navigations that meet none of it.
@@ -351,27 +351,6 @@ public struct Navigator: Sendable {
                     case .reject(let status, let code):
                         throw .rejected(status: status, code: code, interceptor: name)
                     case .screen(let other):
-                        let strategy = request.strategy ?? routeStrategy ?? .extend
-                        if session.stack.isEmpty, strategy != .rebuild,
-                            config.resolver.graph[other]?.presentation == .modal,
-                            let base = try coldBase(for: match, number: session.nextEntryNumber),
-                            base.screen != other
-                        {
-                            result.initialize(
-                                to: try showCold(
-                                    other,
-                                    on: base,
-                                    strategy: strategy,
-                                    request,
-                                    session,
-                                    match,
-                                    redirects,
-                                    records
-                                )
-                            )
-                            session = result.pointee.session
-                            return nil
-                        }
                         screen = other
                         status = .redirectedScreen
                         break interceptors
