@@ -42,9 +42,24 @@
         guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
         // Immortal, ASCII, small, and the count.
         high |= UInt64(0xE0 | count) &<< 56
+        return string((low, high))
+        #else
+        return nil
+        #endif
+    }
+
+    /// The small string whose words are `words` (as ``words(of:)`` reads them), owned by the caller
+    /// and made without a call into the runtime; `nil` when they are not a small string's, and on a
+    /// platform whose strings are laid out otherwise.
+    @inlinable @inline(__always)
+    package static func string(_ words: (UInt64, UInt64)) -> String? {
+        #if _endian(little) && _pointerBitWidth(_64)
+        guard words.1 & (1 << 61) != 0, MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else {
+            return nil
+        }
         // Moved out of the words rather than cast from them: a cast is a copy, which the caller
         // that keeps the string retains (a call into the runtime); a move hands it over owned.
-        var words = (low, high)
+        var words = words
         return withUnsafeMutablePointer(to: &words) { pointer in
             pointer.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
         }
