@@ -12,6 +12,9 @@ import Testing
         "/v1/sessions/a/b/navigate", "/v1/sessions/x/navigatf", "/v1/sessions/x/Navigate", "/v2/sessions/x/navigate",
         "/v1/sessionz/x/navigate", "/v1/sessions/x/back", "/v1/sessions/navigate", "/v1/sessions/x/xnavigate",
         "/v1/sessions/x", "/", "", "/v1/sessions/xnavigate", "//v1/sessions/x/navigate",
+        "/v1/sessions/abcdefghij/k/navigate", "/v1/sessions/abcdefgh/navigate", "/v1/sessions/abcdefg//navigate",
+        "/v1/sessions/fifteen-bytes-x/navigate", "/v1/sessions/sixteen-bytes-xy/navigate",
+        "/v1/sessions/fifteen-bytes/x/navigate", "/v1/sessions/a-long-session-id/0123456789/navigate",
     ])
     func takesExactlyTheNavigatePaths(_ path: String) {
         let parts = PathParts(path)

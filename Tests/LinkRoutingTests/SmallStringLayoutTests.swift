@@ -53,6 +53,22 @@ import Testing
         #expect(SmallStringLayout.isASCII(words) == value.utf8.allSatisfy { $0 < 0x80 })
     }
 
+    @Test(arguments: ["", "a", "owner", "fifteen-bytes-x", "é", "😀😀😀"])
+    func makesTheSmallStringOfItsWords(_ value: String) throws {
+        let string = String(decoding: Array(value.utf8), as: UTF8.self)
+        let words = try #require(SmallStringLayout.words(of: string), "\(value)")
+        let made = try #require(SmallStringLayout.string(words), "\(value)")
+        #expect(Self.bits(made) == words)
+        #expect(made == value)
+        #expect(Array(made.utf8) == Array(value.utf8))
+    }
+
+    @Test func makesNoStringOfWordsThatAreNotASmallString() {
+        #expect(SmallStringLayout.string((0, 0)) == nil)
+        let large = String(decoding: Array(repeating: UInt8(ascii: "x"), count: 16), as: UTF8.self)
+        #expect(SmallStringLayout.string(Self.bits(large)) == nil)
+    }
+
     @Test func aStringStoredApartHasNoWords() {
         let large = String(decoding: Array(repeating: UInt8(ascii: "x"), count: 16), as: UTF8.self)
         #expect(SmallStringLayout.words(of: large) == nil)

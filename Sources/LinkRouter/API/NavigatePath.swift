@@ -25,10 +25,25 @@ enum NavigatePath {
             same(base, prefix), same(base + (count - tail), suffix)
         else { return nil }
         let id = UnsafeBufferPointer(start: base + head, count: count - head - tail)
+        // An id of up to 15 bytes (nearly every one) is read as two words once: looked for '/' in
+        // them and, when ASCII, made a small string of them in place. Anything else is repaired as
+        // `String(repairingUTF8:)` repairs it.
+        if id.count <= SmallStringLayout.capacity {
+            let words = ByteWords.load(base + head, count: id.count)
+            guard !hasSlash(words.low) && !hasSlash(words.high) else { return nil }
+            return SmallStringLayout.ascii(words: words, count: id.count) ?? String(repairingUTF8: id)
+        }
         guard !id.contains(UInt8(ascii: "/")) else { return nil }
-        // An id of up to 15 ASCII bytes (nearly every one) is made a small string in place; anything
-        // else is repaired as `String(repairingUTF8:)` repairs it.
-        return SmallStringLayout.ascii(base + head, count: id.count) ?? String(repairingUTF8: id)
+        return String(repairingUTF8: id)
+    }
+
+    /// Whether a byte of `word` is '/': exactly, with no carry between bytes (the low seven bits
+    /// plus 0x7F reach bit 7 only for a byte that is not one); zero padding is not.
+    @inline(__always)
+    private static func hasSlash(_ word: UInt64) -> Bool {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ 0x2F2F_2F2F_2F2F_2F2F
+        return ~(((x & low) &+ low) | x | low) != 0
     }
 
     /// Whether the bytes at `bytes` begin with `literal` (of 8 to 16 bytes): its first and last

@@ -65,7 +65,7 @@ extension APIResponder {
             // ``runInPlace(_:_:_:_:)`` written out: the store's body calls the navigator itself, not
             // through a closure that calls it.
             return try answer(config) { (outcome, made) throws(SessionStoreError) -> Int in
-                try engine.store.applyLendingStack(id, expectedVersion: expected) {
+                try engine.store.applyLendingStack(Self.handedOver(id), expectedVersion: expected) {
                     (session) throws(NavigationFailure) -> Bool in
                     try config.navigator.navigate(navigation, in: &session, into: outcome)
                     made = true
@@ -83,6 +83,14 @@ extension APIResponder {
             try config.navigator.navigate(navigation, in: &session, into: outcome)
         }
         return try runCreating(id, expected, config, navigate)
+    }
+
+    /// A copy of `id` to hand over: a small string (nearly every id is one) made from its words,
+    /// without the call into the runtime that a copy of a string makes.
+    @inline(__always)
+    private static func handedOver(_ id: String) -> String {
+        if let words = SmallStringLayout.words(of: id), let copy = SmallStringLayout.string(words) { return copy }
+        return id
     }
 
     /// ``runInPlace(_:_:_:_:)`` on a client-chosen id that names no session yet: the session is made

@@ -54,7 +54,9 @@ public final class Metrics: Sendable {
         sessionCount = sessions
     }
 
-    /// Counts one answered request and its latency.
+    /// Counts one answered request and its latency. Inlined into the responder, its one caller on
+    /// the request path: three additions, where a call costs as much.
+    @inline(__always)
     public func record(endpoint: Endpoint, status: Int, nanoseconds: Int) {
         let row = endpoint.rawValue
         let latency = max(0, nanoseconds)

@@ -209,6 +209,9 @@
     let terminalNames: [String]
     /// Each capture name of the table once, for ``Terminal/nameIDs``.
     let captureNames: [String]
+    /// ``captureNames`` as their two words each (all of them small strings, see
+    /// ``Terminal/nameIDs(_:in:_:)``): a name made from its words is handed over without a retain.
+    let captureNameWords: [(UInt64, UInt64)]
     /// The deepest number of captures any path makes.
     let maxCaptures: Int
     /// The most edges any path takes, plus one for its end.
@@ -239,6 +242,7 @@
         self.specs = specs
         self.terminalNames = terminalNames
         self.captureNames = captureNames
+        captureNameWords = captureNames.map { SmallStringLayout.words(of: $0) ?? (0, 0) }
         self.maxCaptures = maxCaptures
         self.maxLevels = maxLevels
     }

@@ -33,6 +33,7 @@
     /// Lifetime: `bytes` must be valid UTF-8 and stay alive and unchanged for as long as this value
     /// or any value holding it lives; the caller keeps every such value within its own access to
     /// the buffer and lets none of them escape it.
+    @inlinable  // into the endpoint that lends them: four stores, where a call costs more
     package init(lending bytes: UnsafeBufferPointer<UInt8>) {
         assert(String(validating: bytes, as: UTF8.self) != nil, "lent link bytes that are not UTF-8")
         owned = ""

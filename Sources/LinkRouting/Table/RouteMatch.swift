@@ -112,9 +112,15 @@ public struct RouteMatch: Sendable {
         // The names by their ids in the terminal, from the table's few names (see ``RouteTrie/Terminal/nameIDs``).
         guard terminal.nameIDs != RouteTrie.Terminal.noInlineNames else { return forEachParamWithExtras(body) }
         let names = trie.captureNames
+        let nameWords = trie.captureNameWords
         // The URL's bytes borrowed once for every capture (see ``value(of:)``).
         link.withUTF8 { raw in
-            for i in 0..<count { body(names[terminal.nameID(i)], trie.value(of: spans[i], in: raw), .path) }
+            for i in 0..<count {
+                let id = terminal.nameID(i)
+                // Made from its words, the name is handed over without the retain a copy of it takes.
+                let name = SmallStringLayout.string(nameWords[id]) ?? names[id]
+                body(name, trie.value(of: spans[i], in: raw), .path)
+            }
         }
     }
 

@@ -37,14 +37,34 @@
     @inlinable @inline(__always)
     package static func ascii(_ base: UnsafePointer<UInt8>, count: Int) -> String? {
         #if _endian(little) && _pointerBitWidth(_64)
-        guard count <= capacity, MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
-        var (low, high) = ByteWords.load(base, count: count)
-        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        guard count <= capacity else { return nil }
+        return ascii(words: ByteWords.load(base, count: count), count: count)
+        #else
+        return nil
+        #endif
+    }
+
+    /// ``ascii(_:count:)`` of bytes already read: `count` (at most ``capacity``) bytes as
+    /// ``ByteWords/load(_:count:)`` gives them.
+    @inlinable @inline(__always)
+    package static func ascii(words: (low: UInt64, high: UInt64), count: Int) -> String? {
+        guard count <= capacity, (words.low | words.high) & 0x8080_8080_8080_8080 == 0 else { return nil }
         // Immortal, ASCII, small, and the count.
-        high |= UInt64(0xE0 | count) &<< 56
+        return string((words.low, words.high | UInt64(0xE0 | count) &<< 56))
+    }
+
+    /// The small string whose words are `words` (as ``words(of:)`` reads them), owned by the caller
+    /// and made without a call into the runtime; `nil` when they are not a small string's, and on a
+    /// platform whose strings are laid out otherwise.
+    @inlinable @inline(__always)
+    package static func string(_ words: (UInt64, UInt64)) -> String? {
+        #if _endian(little) && _pointerBitWidth(_64)
+        guard words.1 & (1 << 61) != 0, MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else {
+            return nil
+        }
         // Moved out of the words rather than cast from them: a cast is a copy, which the caller
         // that keeps the string retains (a call into the runtime); a move hands it over owned.
-        var words = (low, high)
+        var words = words
         return withUnsafeMutablePointer(to: &words) { pointer in
             pointer.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
         }
