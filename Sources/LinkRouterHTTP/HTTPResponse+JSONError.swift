@@ -2,14 +2,27 @@ extension HTTPResponse {
     /// A JSON error answer, `{"error":{"code":"…","message":"…","detail":{}}}` with
     /// `Content-Type: application/json`, in the shape the rest of the API uses (SPEC §5: every error
     /// carries `code`, `message` and `detail`).
-    static func jsonError(status: Int, code: String, message: String) -> HTTPResponse {
+    /// `detail` holds whole numbers only (the limits the server checks), in the order given.
+    static func jsonError(
+        status: Int,
+        code: String,
+        message: String,
+        detail: KeyValuePairs<String, Int> = [:]
+    ) -> HTTPResponse {
         var body: [UInt8] = []
         body.reserveCapacity(52 + code.utf8.count + message.utf8.count)
         body.append(contentsOf: #"{"error":{"code":"#.utf8)
         appendJSONString(code, to: &body)
         body.append(contentsOf: #","message":"#.utf8)
         appendJSONString(message, to: &body)
-        body.append(contentsOf: #","detail":{}}}"#.utf8)
+        body.append(contentsOf: #","detail":{"#.utf8)
+        for (index, (key, value)) in detail.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            appendJSONString(key, to: &body)
+            body.append(UInt8(ascii: ":"))
+            body.append(contentsOf: String(value).utf8)
+        }
+        body.append(contentsOf: #"}}}"#.utf8)
         return HTTPResponse(
             status: status,
             headers: HTTPHeaders([(name: "Content-Type", value: "application/json")]),

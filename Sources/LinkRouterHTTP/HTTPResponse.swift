@@ -45,4 +45,15 @@ public struct HTTPResponse: Sendable {
 /// thread-safe and must not block for long.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// Told of a request the server answered itself with `status`, before or instead of
+    /// ``respond(to:)`` (a limit or a framing error: see ``HTTPServer``), for the responder's
+    /// metrics and logs. `request` holds what had arrived: its method, and its path unless the
+    /// target itself was refused (then it is empty). Called on the server's threads, like
+    /// ``respond(to:)``. The default does nothing.
+    func refused(_ request: HTTPRequest, status: Int)
+}
+
+extension HTTPResponder {
+    public func refused(_ request: HTTPRequest, status: Int) {}
 }

@@ -82,17 +82,20 @@ extension HTTPServer {
             bodyTooLarge = .jsonError(
                 status: 413,
                 code: "body_too_large",
-                message: "the request body is larger than \(limits.maxBodyBytes) bytes"
+                message: "the request body is larger than \(limits.maxBodyBytes) bytes",
+                detail: ["limit": limits.maxBodyBytes]
             )
             urlTooLong = .jsonError(
                 status: 414,
                 code: "url_too_long",
-                message: "the request target is longer than \(limits.maxURLBytes) bytes"
+                message: "the request target is longer than \(limits.maxURLBytes) bytes",
+                detail: ["limit": limits.maxURLBytes]
             )
             headersTooLarge = .jsonError(
                 status: 431,
                 code: "headers_too_large",
-                message: "the request headers are larger than \(limits.maxHeaderBytes) bytes"
+                message: "the request headers are larger than \(limits.maxHeaderBytes) bytes",
+                detail: ["limit": limits.maxHeaderBytes]
             )
             duplicateContentLength = .jsonError(
                 status: 400,

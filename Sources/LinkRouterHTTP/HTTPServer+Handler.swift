@@ -89,7 +89,7 @@ extension HTTPServer.Box {
             accumulator.method = HTTPMethod(cString: method)
             if let rejection = checkHead(of: accumulator, version: version, on: connection) {
                 accumulator.phase = .answered
-                return reject(rejection, on: connection)
+                return reject(rejection, of: accumulator, on: connection)
             }
             return true
         case .body:
@@ -190,20 +190,34 @@ extension HTTPServer.Box {
 
     /// Queues the answer once the whole body is in: 413 for an oversized chunked body, else the responder's.
     private func finish(_ accumulator: RequestAccumulator, on connection: OpaquePointer) -> Bool {
-        if accumulator.isBodyTooLarge { return reject(.bodyTooLarge, on: connection) }
-        guard case .parsed = accumulator.target else { return reject(.urlTooLong, on: connection) }
+        if accumulator.isBodyTooLarge { return reject(.bodyTooLarge, of: accumulator, on: connection) }
+        guard case .parsed = accumulator.target else { return reject(.urlTooLong, of: accumulator, on: connection) }
         // Lent where the accumulator built it: the request is neither assembled from its parts
         // nor taken apart and dropped once answered.
         let response = accumulator.withRequest { responder.respond(to: $0) }
-        guard (200...999).contains(response.status) else { return reject(.invalidStatus, on: connection) }
+        guard (200...999).contains(response.status) else {
+            return reject(.invalidStatus, of: accumulator, on: connection)
+        }
         return queue(response, on: connection)
     }
 
-    /// Queues the server's own answer for `rejection`: off the path of a usual request, which
+    /// Queues the server's own answer for `rejection` of the request `accumulator` holds, and tells
+    /// the responder (``HTTPResponder/refused(_:status:)``): off the path of a usual request, which
     /// then holds neither the copy of a prebuilt answer nor the code that makes it.
     @inline(never)
-    private func reject(_ rejection: Rejection, on connection: OpaquePointer) -> Bool {
-        queue(errors.answer(for: rejection), on: connection)
+    private func reject(_ rejection: Rejection, of accumulator: RequestAccumulator, on connection: OpaquePointer)
+        -> Bool
+    {
+        let answer = errors.answer(for: rejection)
+        if case .invalidStatus = rejection {
+            // The responder answered this request itself (and counted it): nothing to tell.
+        } else if case .parsed = accumulator.target {
+            accumulator.withRequest { responder.refused($0, status: answer.status) }
+        } else {
+            // The target was refused: whatever path the accumulator holds is an earlier request's.
+            responder.refused(HTTPRequest(method: accumulator.method, path: ""), status: answer.status)
+        }
+        return queue(answer, on: connection)
     }
 
     /// Hands `response` to libmicrohttpd, which adds `Content-Length` and `Date`. An array body is

@@ -15,6 +15,7 @@ extension HTTPServerLiveTests {
             _ response: RawResponse,
             status: Int,
             code: String,
+            detail: String = "{}",
             sourceLocation: SourceLocation = #_sourceLocation
         ) {
             #expect(response.status == status, sourceLocation: sourceLocation)
@@ -24,7 +25,11 @@ extension HTTPServerLiveTests {
                 sourceLocation: sourceLocation
             )
             // SPEC §5: every error is {"error":{"code","message","detail"}}, these early ones too.
-            #expect(response.text.hasSuffix(#"","detail":{}}}"#), sourceLocation: sourceLocation)
+            #expect(
+                response.text.hasSuffix(#"","detail":\#(detail)}}"#),
+                "\(response.text)",
+                sourceLocation: sourceLocation
+            )
         }
 
         @Test func contentLengthOverTheLimitGets413BeforeTheBody() async throws {
@@ -32,7 +37,7 @@ extension HTTPServerLiveTests {
                 let client = try RawHTTPClient(port: port)
                 try client.write(requestHead("POST", "/big", ["Content-Length: 1025", "Expect: 100-continue"]))
                 let response = try client.readResponse()
-                expectJSONError(response, status: 413, code: "body_too_large")
+                expectJSONError(response, status: 413, code: "body_too_large", detail: #"{"limit":1024}"#)
                 #expect(client.waitForClose())
                 #expect(eventually { server.requestsInFlight == 0 })
             }
@@ -57,7 +62,12 @@ extension HTTPServerLiveTests {
                 try client.write(requestHead("POST", "/big", ["Transfer-Encoding: chunked"]))
                 for _ in 0..<6 { try client.write(chunk(String(repeating: "z", count: 500))) }
                 try client.write("0\r\n\r\n")
-                expectJSONError(try client.readResponse(), status: 413, code: "body_too_large")
+                expectJSONError(
+                    try client.readResponse(),
+                    status: 413,
+                    code: "body_too_large",
+                    detail: #"{"limit":1024}"#
+                )
                 #expect(eventually { server.requestsInFlight == 0 })
             }
         }
@@ -100,7 +110,12 @@ extension HTTPServerLiveTests {
                 let client = try RawHTTPClient(port: port)
                 let target = "/" + String(repeating: "u", count: 8 * 1024)  // one byte over the default
                 try client.write(requestHead("GET", target))
-                expectJSONError(try client.readResponse(), status: 414, code: "url_too_long")
+                expectJSONError(
+                    try client.readResponse(),
+                    status: 414,
+                    code: "url_too_long",
+                    detail: #"{"limit":8192}"#
+                )
 
                 let fits = try RawHTTPClient(port: port)
                 let longest = "/" + String(repeating: "u", count: 8 * 1024 - 1)
@@ -114,7 +129,12 @@ extension HTTPServerLiveTests {
                 let client = try RawHTTPClient(port: port)
                 let lines = (0..<10).map { "X-Filler-\($0): " + String(repeating: "h", count: 1000) }
                 try client.write(requestHead("GET", "/", lines))
-                expectJSONError(try client.readResponse(), status: 431, code: "headers_too_large")
+                expectJSONError(
+                    try client.readResponse(),
+                    status: 431,
+                    code: "headers_too_large",
+                    detail: #"{"limit":8192}"#
+                )
             }
         }
 
@@ -134,13 +154,23 @@ extension HTTPServerLiveTests {
 
                 let longer = try RawHTTPClient(port: port)
                 try longer.write(requestHead("GET", longest + "u", lines))
-                expectJSONError(try longer.readResponse(), status: 414, code: "url_too_long")
+                expectJSONError(
+                    try longer.readResponse(),
+                    status: 414,
+                    code: "url_too_long",
+                    detail: #"{"limit":8192}"#
+                )
 
                 let more = try RawHTTPClient(port: port)
                 try more.write(
                     requestHead("GET", longest, lines + ["X-One-More: " + String(repeating: "h", count: 200)])
                 )
-                expectJSONError(try more.readResponse(), status: 431, code: "headers_too_large")
+                expectJSONError(
+                    try more.readResponse(),
+                    status: 431,
+                    code: "headers_too_large",
+                    detail: #"{"limit":8192}"#
+                )
             }
         }
 

@@ -103,3 +103,32 @@ import Testing
         #expect(try await daemon.stop() == .code(0), "\(daemon.transcript)")
     }
 }
+
+/// Requests the server refuses before the API sees them (a body or a target over its limit) are
+/// logged and counted like the others.
+@Suite struct RefusedRequestLogTests {
+    @Test func limitRefusalsReachTheAccessLogAndTheMetrics() async throws {
+        let workspace = try Workspace()
+        let log = workspace.file("access.log")
+        let daemon = try await Daemon(["--access-log", log, "--max-body", "1024"], in: workspace)
+        let body = try HTTPConnection(port: daemon.publicPort, timeout: 5)
+        try body.write(
+            "POST /v1/sessions/secret-id-1/navigate HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Content-Type: text/plain\r\nContent-Length: 2048\r\n\r\n"
+        )
+        #expect(try body.readResponse().status == 413)
+        let target = try HTTPConnection(port: daemon.publicPort, timeout: 5)
+        try target.write("GET /" + String(repeating: "u", count: 8 * 1024) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(try target.readResponse().status == 414)
+
+        let metrics = try daemon.request("GET", "/metrics", admin: true).text
+        #expect(metrics.contains(#"linkrouter_http_requests_total{endpoint="navigate",status="413"} 1"#), "\(metrics)")
+        #expect(metrics.contains(#"linkrouter_http_requests_total{endpoint="other",status="414"} 1"#), "\(metrics)")
+        #expect(try await daemon.stop() == .code(0), "\(daemon.transcript)")
+        let lines = try workspace.read("access.log").split(separator: "\n").map {
+            $0.split(separator: " ").dropFirst().prefix(3).joined(separator: " ")
+        }
+        #expect(lines.contains("POST /v1/sessions/-/navigate 413"), "\(lines)")
+        #expect(lines.contains("GET - 414"), "\(lines)")
+    }
+}

@@ -197,4 +197,17 @@ public struct LoggingResponder: HTTPResponder {
         }
         return response
     }
+
+    /// A request the server answered itself (413, 414, 431, 400 framing errors): logged too, with
+    /// no duration of the responder's and `-` for a path that was refused, and passed on.
+    public func refused(_ request: HTTPRequest, status: Int) {
+        request.withPathBytes { path in
+            if path.isEmpty {
+                log.record(method: request.method, path: "-", status: status, nanoseconds: 0)
+            } else {
+                log.record(method: request.method, pathBytes: path, status: status, nanoseconds: 0)
+            }
+        }
+        inner.refused(request, status: status)
+    }
 }
