@@ -438,6 +438,26 @@ private func fallback(_ name: String, in loaded: LoadedConfig) -> InterceptorFal
         #expect(found.first?.location.line == 9)
     }
 
+    /// An interceptor refused for an error of its own is reported once, where it is declared; the
+    /// routes and the global list that name it are not told it is unknown.
+    @Test(arguments: ["{ kind: teleport }", "{ kind: min_version, version: \"x.y\", else: { reject: {} } }"])
+    func aBrokenInterceptorIsReportedOnlyWhereItIsDeclared(_ declaration: String) {
+        let found = diagnostics(
+            config(
+                extra: """
+                    interceptors:
+                      broken: \(declaration)
+                    global_interceptors: [broken]
+
+                    """,
+                routes: #"  - { name: gated, pattern: "/g", screen: home, interceptors: [broken] }"#
+            )
+        )
+        #expect(found.count == 1, "\(found)")
+        #expect(!found.contains { $0.code == "unknown_interceptor" }, "\(found)")
+        #expect(found.first?.location.line == 7, "\(found)")
+    }
+
     @Test func conditions() throws {
         let loaded = try load(
             config(

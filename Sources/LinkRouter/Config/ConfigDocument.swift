@@ -51,6 +51,9 @@ struct ConfigDocument {
     var screens: [ScreenDecl] = []
     var flows: [FlowDecl] = []
     var interceptors: [InterceptorDecl] = []
+    /// Every interceptor name declared, those refused for errors of their own included: a route
+    /// naming one of those is not told it names an unknown interceptor.
+    var declaredInterceptors: Set<String> = []
     var globalInterceptors: [Located<String>] = []
     var flags: [String: Bool] = [:]
     var routes: [RouteDecl] = []

@@ -20,7 +20,9 @@ extension ConfigReader {
             case "screens": document.screens = mapping(entry.value, "screens")?.compactMap(screen) ?? []
             case "flows": document.flows = mapping(entry.value, "flows")?.compactMap(flow) ?? []
             case "interceptors":
-                document.interceptors = mapping(entry.value, "interceptors")?.compactMap(interceptor) ?? []
+                let entries = mapping(entry.value, "interceptors") ?? []
+                document.interceptors = entries.compactMap(interceptor)
+                document.declaredInterceptors = Set(entries.map(\.key))
             case "global_interceptors":
                 document.globalInterceptors = located(strings(entry.value, "global_interceptors"))
             case "flags":

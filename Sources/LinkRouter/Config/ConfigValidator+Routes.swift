@@ -124,7 +124,8 @@ extension ConfigValidator {
     func checkRoutes(_ screens: Set<String>, _ interceptors: [String: InterceptorDecl], _ graph: ScreenGraph?) {
         let globals = document.globalInterceptors.map(\.value)
         for route in document.routes {
-            for name in route.interceptors where interceptors[name.value] == nil {
+            for name in route.interceptors
+            where interceptors[name.value] == nil && !document.declaredInterceptors.contains(name.value) {
                 unknown(
                     "unknown_interceptor",
                     "interceptor",

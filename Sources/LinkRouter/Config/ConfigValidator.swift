@@ -202,7 +202,8 @@ struct ConfigValidator {
             default: break
             }
         }
-        for name in document.globalInterceptors where byName[name.value] == nil {
+        for name in document.globalInterceptors
+        where byName[name.value] == nil && !document.declaredInterceptors.contains(name.value) {
             unknown("unknown_interceptor", "interceptor", name, context: "global_interceptors", known: byName.keys)
         }
         return byName
