@@ -378,7 +378,7 @@ struct MalformedCaseFile: Sendable, CustomTestStringConvertible {
         )
         #expect(result == nil)
         let wrong = try differences("  - { url: 'shop://search', expect: { params: { search: { q: 'null' } } } }")
-        #expect(wrong == ["params.search.q: expected null, got null"])
+        #expect(wrong == [#"params.search.q: expected "null", got null"#])
     }
 }
 

@@ -52,7 +52,7 @@ public struct CaseRunner: Sendable {
                 let actual = params[name]
                 if !Self.matches(actual, value) {
                     differences.append(
-                        "params.\(screen).\(name): expected \(value.text), got \(actual.map(Self.text) ?? "nothing")"
+                        "params.\(screen).\(name): expected \(Self.shown(value)), got \(actual.map(Self.shown) ?? "nothing")"
                     )
                 }
             }
@@ -127,6 +127,20 @@ public struct CaseRunner: Sendable {
         if case .null = actual { return !expected.quoted && ["", "~", "null"].contains(expected.text) }
         if case .double(let number) = actual, let wanted = Double(expected.text) { return number == wanted }
         return text(actual) == expected.text
+    }
+
+    /// An expected value as the case file wrote it: quoted when it was, so that the string
+    /// `"null"` and `null` read apart in a difference.
+    static func shown(_ expected: LinkCase.ScalarText) -> String {
+        expected.quoted ? "\"\(expected.text)\"" : expected.text
+    }
+
+    /// An answer's value for a difference: a string that would read as another type unquoted
+    /// (`null`, `true`, `42`) is quoted.
+    static func shown(_ actual: JSONValue) -> String {
+        guard case .string(let text) = actual else { return self.text(actual) }
+        let ambiguous = ["", "~", "null", "true", "false"].contains(text) || Double(text) != nil
+        return ambiguous ? "\"\(text)\"" : text
     }
 
     static func text(_ value: JSONValue?) -> String {
