@@ -115,4 +115,33 @@ import Testing
         )
         #expect(Self.codes(yaml) == ["unmatched_redirect"])
     }
+
+    @Test(arguments: ["/page/{id", "/page/id}", "/page/{id}}"])
+    func bracesThatDoNotPairUpAreRefused(_ template: String) {
+        let yaml = Self.table(
+            #"go: { kind: require, when: { attribute: ok, equals: true }, else: { redirect: "\#(template)" } }"#,
+            routes: #"  - { name: gated, pattern: "/g/{id:int}", screen: home, interceptors: [go] }"#
+        )
+        #expect(Self.codes(yaml) == ["invalid_redirect"])
+    }
+
+    @Test func aDefaultedQueryParamFillsATemplate() throws {
+        let yaml = Self.table(
+            #"go: { kind: require, when: { attribute: ok, equals: true }, else: { redirect: "/search?q={q}" } }"#,
+            routes: #"  - { name: gated, pattern: "/g", screen: home, query: { q: "string=all" }, interceptors: [go] }"#
+        )
+        #expect(Self.codes(yaml) == [])
+        let client = try APIFixture.client(yaml: yaml)
+        let reply = client.navigate(client.createSession(), "t://g")
+        #expect(reply["route"]?["name"]?.stringValue == "search", "\(reply)")
+        #expect(reply["route"]?["params"]?["q"]?.stringValue == "all", "\(reply)")
+    }
+
+    @Test func aListParamCannotFillATemplate() {
+        let yaml = Self.table(
+            #"go: { kind: require, when: { attribute: ok, equals: true }, else: { redirect: "/search?q={tags}" } }"#,
+            routes: #"  - { name: gated, pattern: "/g", screen: home, query: { tags: "[slug]" }, interceptors: [go] }"#
+        )
+        #expect(Self.codes(yaml) == ["invalid_redirect"])
+    }
 }

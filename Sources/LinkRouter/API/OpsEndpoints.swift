@@ -61,7 +61,6 @@ extension APIResponder {
         }
     }
 
-    /// Compares without an early exit, so the time taken does not reveal the token.
     /// The credentials of an `Authorization: Bearer TOKEN` value: the scheme in any case
     /// (RFC 9110 §11.1), spaces around the token ignored; `nil` for another scheme.
     static func bearerToken(_ value: String) -> Substring? {
@@ -72,6 +71,7 @@ extension APIResponder {
         return token
     }
 
+    /// Compares without an early exit, so the time taken does not reveal the token.
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8)
         let y = Array(b.utf8)

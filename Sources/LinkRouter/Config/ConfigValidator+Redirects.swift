@@ -78,6 +78,18 @@ extension ConfigValidator {
                 hint: "point it at a URL one of the routes matches"
             )
         }
+        // A brace left open, or closed without one opened, is no template the run can fill.
+        guard RedirectTarget.fill(target, with: { _ in .string("x") }) != nil,
+            Self.templateNames(target).count == target.filter({ $0 == "}" }).count
+        else {
+            reader.error(
+                "invalid_redirect",
+                "interceptor '\(interceptor)' redirects to '\(target)', whose braces do not pair up",
+                at: location,
+                hint: "write {name} for a matched param, with both braces"
+            )
+            return
+        }
         let names = Self.templateNames(target)
         guard !names.isEmpty else {
             if !matches(target) { unmatched(target) }
@@ -88,6 +100,15 @@ extension ConfigValidator {
             let decl = document.routes[route.index]
             guard global || decl.interceptors.contains(where: { $0.value == interceptor }) else { continue }
             let supply = supplied(by: decl, route.pattern)
+            if let name = names.first(where: { supply[$0]?.repeated == true }) {
+                reader.error(
+                    "invalid_redirect",
+                    "interceptor '\(interceptor)' redirects to '\(target)', but '\(name)' of route '\(route.name)', which runs it, is a list",
+                    at: location,
+                    hint: "fill a template only with single values"
+                )
+                return
+            }
             if let name = names.first(where: { supply[$0]?.always != true }) {
                 reader.error(
                     "invalid_redirect",
@@ -180,12 +201,16 @@ extension ConfigValidator {
         }
     }
 
-    /// Values for a sample link of `route`: each placeholder and required query param.
+    /// Values for a sample link of `route`: each placeholder, and each query param a link always
+    /// has a value for (required, or defaulted: a link without it gets the default).
     static func sampleParams(of route: Route) -> [String: ParamValue] {
         var params: [String: ParamValue] = [:]
         for (name, spec) in route.pattern.placeholders { params[name] = sample(spec) }
-        for param in route.query where param.declaration.isRequired {
-            params[param.name] = sample(param.declaration.spec)
+        for param in route.query {
+            switch param.declaration.mode {
+            case .required, .defaulted: params[param.name] = sample(param.declaration.spec)
+            case .optional, .array: break
+            }
         }
         return params
     }
