@@ -24,7 +24,7 @@ import Darwin
             "%FF", "%00", "?", "#", ".", "..", "-", "+", "&", "=", " ", "é", "\u{7FF}", "\u{AF}", "€", "abcdefgh",
         ].map { Array($0.utf8) } + [[0x01], [0x09], [0x1F], [0x7F]]
 
-    static func isSpecial(_ b: UInt8) -> Bool { b <= 0x2F || b == 0x3F || b == 0x7F }
+    static func isSpecial(_ b: UInt8) -> Bool { b <= 0x2F || b == 0x3F || b == 0x5C || b >= 0x7F }
 
     /// Where the scan starts the path of `bytes`, which begin with `prefix`.
     static func pathStart(_ bytes: [UInt8], prefix: (text: String, customScheme: Bool)) -> Int {

@@ -505,8 +505,9 @@ extension JSONWriter {
             smallString(outcome.sessionID)
             field(.version, version, thenKey: .url)
         }
-        // From the match's bytes: no string is made for a link the request body lends.
-        if outcome.match?.withURLUTF8({ string(utf8: $0) }) == nil { null() }
+        // From the match's bytes: no string is made for a link the request body lends, and the
+        // bytes are not looked at again when the match found them plain.
+        if outcome.match?.withURLUTF8({ string(utf8: $0, isPlainText: $1) }) == nil { null() }
         var routeText: EntryMemo.RouteParams? = nil
         // The route's row looked up in a scope of its own that ends before anything is written:
         // the match is then held across no call and is not retained (bound around the writing

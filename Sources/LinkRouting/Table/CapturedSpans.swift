@@ -25,7 +25,7 @@
 @usableFromInline struct CapturedSpans: Sendable {
     static let capacity = 4
 
-    /// The count in the low byte; the high 32 bits hold ``tag``.
+    /// The count in the low byte, then the ``isPlainText`` flag; the high 32 bits hold ``tag``.
     @usableFromInline var header: UInt64 = 0
     /// Span i in lane i: start and end (22 bits each), the spec (15 bits), the quick check
     /// (3 bits), then the host-slot and verbatim flags.
@@ -39,6 +39,15 @@
         @inlinable get { Int32(truncatingIfNeeded: header >> 32) }
         set { header = header & 0xFFFF_FFFF | UInt64(UInt32(bitPattern: newValue)) << 32 }
     }
+
+    /// A flag of the owner's, kept in the header word: the URL matched is JSON text as it is
+    /// (``ScannedURL/isPlainText``).
+    @usableFromInline var isPlainText: Bool {
+        @inlinable get { header & Self.plainTextFlag != 0 }
+        set { header = newValue ? header | Self.plainTextFlag : header & ~Self.plainTextFlag }
+    }
+
+    @usableFromInline static var plainTextFlag: UInt64 { 0x100 }
 
     private static let boundBits: UInt64 = 22
     private static let specBits: UInt64 = 15

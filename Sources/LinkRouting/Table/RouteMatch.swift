@@ -46,6 +46,15 @@ public struct RouteMatch: Sendable {
         link.withUTF8(body)
     }
 
+    /// ``withURLUTF8(_:)``, telling `body` also whether every byte of the URL is printable ASCII
+    /// other than `"` and `\`, as the match found while splitting it: text that JSON carries as
+    /// it is. `false` may also mean that the match did not look (a URL with a query or a
+    /// fragment, a host not known as written).
+    @inlinable package func withURLUTF8(_ body: (UnsafeBufferPointer<UInt8>, _ isPlainText: Bool) -> Void) {
+        let plain = parts.spans.isPlainText
+        link.withUTF8 { body($0, plain) }
+    }
+
     /// Makes the match hold its URL as a string, if its bytes were lent: for a match kept, or
     /// shown to code that may keep it, beyond the lender's call.
     package mutating func ownURL() {

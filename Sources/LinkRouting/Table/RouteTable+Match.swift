@@ -175,6 +175,7 @@ extension RouteTable {
         into parts: inout MatchParts
     ) {
         parts.terminal = terminalIndex
+        parts.spans.isPlainText = url.isPlainText
         // Most matches have at most four captures, no declared query params and no warnings:
         // they leave `parts.extras` nil and touch no array.
         let inline =

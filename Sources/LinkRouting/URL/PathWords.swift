@@ -1,8 +1,11 @@
 /// Eight path bytes at a time: which of them the path split must look at.
 ///
-/// A byte is *special* when it is at or below '/' (which covers '/', '#', '%', '.', the controls
-/// and a few more punctuation marks), '?' or DEL. Letters, digits, most punctuation and every byte
-/// from 0x80 (UTF-8 beyond ASCII) are ordinary: a segment made of them needs no decoding or check.
+/// A byte is *special* when it is at or below '/' (which covers '/', '#', '%', '.', `"`, the
+/// controls and a few more punctuation marks), '?', `\`, DEL or of 0x80 or more (UTF-8 beyond
+/// ASCII). Letters, digits and most punctuation are ordinary: a segment made of them needs no
+/// decoding or check, and a path of them and '/' is JSON text as it is (no byte to escape). A
+/// segment with `\` or bytes beyond ASCII is checked as any other special one is, and used as it
+/// stands when nothing in it is to decode.
 enum PathWords {
     static let high: UInt64 = 0x8080_8080_8080_8080
     static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
@@ -17,7 +20,12 @@ enum PathWords {
         // of `x` is zero exactly for them; adding 0x7F carries into bit 7 for every other value.
         let x = (ascii | 0x4040_4040_4040_4040) ^ low7
         let neitherQuestionNorDEL = x &+ low7
-        return ~(word | aboveSlash & neitherQuestionNorDEL) & high
+        // The lane of `ascii ^ '\'` is zero exactly for `\`: adding 0x7F carries into bit 7 for
+        // every other value.
+        let notBackslash = (ascii ^ 0x5C5C_5C5C_5C5C_5C5C) &+ low7
+        // Bit 7 of the word itself marks the bytes of 0x80 or more, whose low seven bits may look
+        // like anything.
+        return (word | ~(aboveSlash & neitherQuestionNorDEL & notBackslash)) & high
     }
 
     /// The bytes `k..<min(k + 8, n)` of `bytes[0..<n]` in the low lanes (little-endian order);

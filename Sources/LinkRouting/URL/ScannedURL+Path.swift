@@ -7,6 +7,10 @@ struct SegmentSink {
     var count = 0
     /// Some segment was decoded (or lowercased) into the scratch buffer.
     var decoded = false
+    /// The path runs to the URL's end (no query, no fragment) and has no special byte but '/'
+    /// (``PathWords``): each of its bytes is printable ASCII other than `"` and `\`, JSON text as
+    /// it is. `false` for any other path, some of which are JSON text too.
+    var isPlainText = false
     /// Why the split stopped early: a malformed segment, or `nil` when the buffers are full.
     var failure: MalformedURLError?
 
@@ -121,6 +125,7 @@ extension ScannedURL {
         }
         if _fastPath(plain) {
             sink.count = count
+            sink.isPlainText = end == n
             return end
         }
         while i < count {

@@ -33,6 +33,10 @@ struct ScannedURL {
     var length: Int
     /// Some segment was decoded (or lowercased) into the scratch buffer; the others point into the URL.
     var pathDecoded: Bool
+    /// Every byte of the URL is printable ASCII other than `"` and `\`: the URL is JSON text as
+    /// it is. `false` may also mean "not looked at" (a query, a fragment, a host not known as
+    /// written).
+    var isPlainText: Bool
 
     /// Scans `url` into stack buffers and calls `body` with the result.
     ///
@@ -244,6 +248,9 @@ struct ScannedURL {
         // Path: split on '/', then decode each segment once; one trailing slash is ignored.
         // Segments without '%' (or capitals in a custom scheme's host slot) are used in place.
         var sink = SegmentSink(segments: segs, ranges: ranges, out: scratch.baseAddress!)  // never empty
+        // The scheme's bytes are letters, digits, `+`, `-` and `.`; a host known as written has
+        // only `a-z 0-9 . -`: the URL is plain text when its path is and nothing follows it.
+        var isPlainText = false
         if pathStart < hierEnd {
             let bytes = raw.baseAddress!  // pathStart < hierEnd <= raw.count
             let split = splitPath(bytes, count: n, from: pathStart, to: hierEnd, customScheme: !isWeb, into: &sink)
@@ -252,7 +259,11 @@ struct ScannedURL {
                 return .needsRoom
             }
             hierEnd = pathEnd
+            isPlainText = sink.isPlainText
+        } else {
+            isPlainText = pathStart == n
         }
+        if isWeb && hostIndex < 0 { isPlainText = false }
         var out = sink.out
         let count = sink.count
 
@@ -306,7 +317,8 @@ struct ScannedURL {
                 rawSegments: UnsafeBufferPointer(rebasing: ranges[0..<count]),
                 query: UnsafeBufferPointer(rebasing: pairs[0..<pairCount]),
                 length: raw.count,
-                pathDecoded: sink.decoded
+                pathDecoded: sink.decoded,
+                isPlainText: isPlainText
             )
         )
     }
