@@ -88,6 +88,21 @@ import Testing
         client.get("/v1/links").expectError(405, "method_not_allowed")
     }
 
+    /// Text and numbers cross both ways, as the link holds text either way: `"42"` for an int, `5`
+    /// for a string; the param's spec decides.
+    @Test func linksTakeNumbersForTextParamsAndTextForNumbers() throws {
+        let client = try APIFixture.client()
+        let text = client.post("/v1/links", ["route": "product", "params": ["id": "42"]])
+        text.expectJSON(200)
+        #expect(text["url"] == "shop://product/42", "\(text)")
+        let number = client.post("/v1/links", ["route": "product", "params": ["id": 42, "ref": 5]])
+        number.expectJSON(200)
+        #expect(number["url"] == "shop://product/42?ref=5", "\(number)")
+        let flag = client.post("/v1/links", ["route": "product", "params": ["id": 42, "ref": true]])
+        #expect(flag["url"] == "shop://product/42?ref=true", "\(flag)")
+        client.post("/v1/links", ["route": "product", "params": ["id": "4x2"]]).expectError(422, "invalid_param")
+    }
+
     @Test func resolveIsADryRun() throws {
         let client = try APIFixture.client()
         let id = client.session(at: ["shop://catalog"])

@@ -145,6 +145,14 @@ extension RouteTable {
     }
 
     private static func checked(_ value: ParamValue, _ spec: ParamSpec, _ name: String) throws(LinkError) -> String {
+        // A number or bool for a text param is taken as its text, as a text is taken for a number
+        // (`"42"` for an int): the link holds text either way, and the spec decides.
+        var value = value
+        switch (spec.type, value) {
+        case (.int, _), (.uint, _), (.float, _), (.bool, _): break
+        case (_, .int), (_, .uint), (_, .float), (_, .bool): value = .string(value.text)
+        default: break
+        }
         do {
             try spec.validate(value)
         } catch {
