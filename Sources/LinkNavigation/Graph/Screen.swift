@@ -60,6 +60,19 @@ public struct Screen: Sendable, Hashable {
         )
     }
 
+    private init(fields: Fields) { self.fields = fields }
+
+    /// Runs `body` on the screen at `screen`, lent: its fields (shared by every thread) are neither
+    /// retained nor released for the call, as a copy of the screen would be.
+    ///
+    /// Lifetime: the caller keeps the screen at `screen` alive and unchanged until `body` returns
+    /// (an element of a graph's ``ScreenGraph/ordered``, which the caller's graph holds and never
+    /// changes).
+    @inline(__always)
+    static func withLent<R>(_ screen: UnsafePointer<Screen>, _ body: (Screen) -> R) -> R {
+        Unmanaged.passUnretained(screen.pointee.fields)._withUnsafeGuaranteedRef { body(Screen(fields: $0)) }
+    }
+
     /// Whether this screen may be placed directly above `screen`.
     public func allows(after screen: String) -> Bool { origins?.contains(screen) ?? true }
 

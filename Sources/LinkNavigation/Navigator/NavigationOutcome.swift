@@ -92,7 +92,8 @@ public struct NavigationOutcome: Sendable {
         sessionID = session.id
         attributes = session.attributes
         version = session.version
-        parkedBox = session.parkedBox
+        // Most sessions have no parked navigation: no retain call for the absent box.
+        parkedBox = ParkedBox.address(of: session.parkedBox) == 0 ? nil : session.parkedBox
     }
 }
 

@@ -13,9 +13,23 @@ public struct Navigator: Sendable {
         let link: LinkText
         public var url: String { link.string }
         public let strategy: Strategy?
-        public let via: [String]
+        public var via: [String] { extras?.via ?? [] }
         /// Request headers; names compare case-insensitively.
-        public let headers: [String: String]
+        public var headers: [String: String] { extras?.headers ?? [:] }
+        /// `via` and the headers, in one box; `nil` when both are empty, as for nearly every
+        /// request: dropping the request then releases no array and no dictionary.
+        let extras: Extras?
+
+        /// A request's `via` and headers, at least one of them not empty.
+        final class Extras: Sendable {
+            let via: [String]
+            let headers: [String: String]
+
+            init(via: [String], headers: [String: String]) {
+                self.via = via
+                self.headers = headers
+            }
+        }
 
         public init(url: String, strategy: Strategy? = nil, via: [String] = [], headers: [String: String] = [:]) {
             self.init(
@@ -41,8 +55,15 @@ public struct Navigator: Sendable {
         package init(link: LinkText, strategy: Strategy?, via: [String], lowercasedHeaders: [String: String]) {
             self.link = link
             self.strategy = strategy
-            self.via = via
-            self.headers = lowercasedHeaders
+            extras = via.isEmpty && lowercasedHeaders.isEmpty ? nil : Extras(via: via, headers: lowercasedHeaders)
+        }
+
+        /// ``init(link:strategy:via:lowercasedHeaders:)`` with no `via` and no headers: no empty
+        /// array or dictionary is made only to be released.
+        package init(link: LinkText, strategy: Strategy?) {
+            self.link = link
+            self.strategy = strategy
+            extras = nil
         }
     }
 
@@ -190,8 +211,8 @@ public struct Navigator: Sendable {
         redirects: consuming [String],
         records: consuming [InterceptorRecord]
     ) throws(NavigationFailure) {
-        // An empty `via` (nearly every request's) is the empty literal: not the request's, retained.
-        let via = request.via.isEmpty ? [] : request.via
+        // An empty `via` (nearly every request's) is the empty literal: no box to look into.
+        let via = request.extras?.via ?? []
         // The match's params are moved into the destination and out of it again for the outcome
         // once the resolution is made (no second reference held meanwhile).
         assert(screen != nil || status == .navigated, "only the route's own screen goes unnamed")

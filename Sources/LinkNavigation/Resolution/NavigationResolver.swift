@@ -91,8 +91,32 @@ public struct NavigationResolver: Sendable {
     ) throws(NavigationError) -> Placement {
         let found = known.map(\.position) ?? graph.position(of: destination.screen)
         guard let position = found, position >= 0 else { throw .unknownScreen(destination.screen) }
-        let screen = graph.ordered[position]
         for name in destination.via where graph[name] == nil { throw .unknownScreen(name) }
+        // The screen lent from where the graph keeps it: `ordered[position]` would be a copy, whose
+        // fields (shared by every thread) are retained and released again.
+        return try graph.ordered.withUnsafeBufferPointer { (screens) throws(NavigationError) -> Placement in
+            precondition(position < screens.count, "a screen's position is within its graph")
+            guard let first = screens.baseAddress else { preconditionFailure("a graph with a screen has storage") }
+            // Lifetime: `screens` is the graph's array, which `self` holds and never changes.
+            return try Screen.withLent(first + position) { (screen) -> Result<Placement, NavigationError> in
+                Result { () throws(NavigationError) -> Placement in
+                    try place(screen, at: position, destination, strategy: strategy, stack: stack, &ids, known)
+                }
+            }.get()
+        }
+    }
+
+    /// ``place(_:strategy:stack:_:known:)`` once the destination's screen, at `position`, is found.
+    @inline(__always)
+    private func place(
+        _ screen: Screen,
+        at position: Int,
+        _ destination: Destination,
+        strategy: Strategy,
+        stack: [StackEntry],
+        _ ids: inout EntryIDs,
+        _ known: NavigationConfig.RouteScreen?
+    ) throws(NavigationError) -> Placement {
         let params = try entryParams(
             screen,
             destination.params,
@@ -183,6 +207,8 @@ public struct NavigationResolver: Sendable {
 
     /// `push`: the destination alone on top, if its origins allow it there. Launch modes, identity
     /// and `root` presentation still apply: `push` never makes a cycle or a second `unique` entry.
+    /// Never inlined: kept out of the code of `extend`, the usual strategy.
+    @inline(never)
     func push(_ screen: Screen, _ params: EntryParams, _ stack: [StackEntry], _ ids: inout EntryIDs)
         throws(NavigationError) -> [StackEntry]
     {

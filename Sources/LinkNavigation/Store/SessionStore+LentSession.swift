@@ -1,3 +1,5 @@
+internal import LinkRouting
+
 extension SessionStore {
     /// The session an update's body changes, built in memory the caller provides from the slot it
     /// comes from, and taken apart again field by field: each field is copied, moved or released
@@ -81,7 +83,8 @@ extension SessionStore {
                 }
             }
             // Moved out and dropped here: `deinitialize` would go through String's value witnesses.
-            _ = session.field(\.id).move()
+            // A small id (nearly every one) holds no object and is left as it lies: no release call.
+            if SmallStringLayout.words(of: session.pointee.id) == nil { _ = session.field(\.id).move() }
             return changed
         }
 

@@ -144,6 +144,9 @@ extension SessionStore {
                 try body(&slot, &carried, now)
             }
         }
+        // Taken by the lent session, as nearly always: `carried` is then known empty, and neither
+        // it nor the empty value taken out is released (a call into the runtime, for nothing).
+        if let left = carried.take() { _ = consume left }
         if expired { held.subtract(1, ordering: .relaxed) }
         guard let version else { throw .noSession }
         return version

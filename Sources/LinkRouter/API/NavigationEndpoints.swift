@@ -13,7 +13,7 @@ extension APIResponder {
         // what outlives it (the stored session, a parked navigation, an error) holds strings.
         return try request.body.withUnsafeBufferPointer { (body) throws(APIError) -> HTTPResponse in
             let link = LinkText(lending: UnsafeBufferPointer(rebasing: body[bare]))
-            return try navigate(id, request, link, strategy: nil, via: [], expected: nil)
+            return try navigate(id, request, link, strategy: nil, via: nil, expected: nil)
         }
     }
 
@@ -48,18 +48,24 @@ extension APIResponder {
         _ request: HTTPRequest,
         _ link: consuming LinkText,
         strategy: Strategy?,
-        via: consuming [String],
+        via: consuming [String]?,
         expected: Int?
     ) throws(APIError) -> HTTPResponse {
         let config = engine.config
-        // The link and `via` are moved into the request, not copied: their last use here.
-        let navigation = Navigator.Request(
-            link: link,
-            strategy: strategy,
-            via: via,
-            // `[:]` would be built from an empty literal on every request.
-            lowercasedHeaders: config.navigator.readsHeaders ? request.headerDictionary : [String: String]()
-        )
+        let readsHeaders = config.navigator.readsHeaders
+        // The link and `via` are moved into the request, not copied: their last use here. With no
+        // `via` (`nil`: a bare link's) and no headers to read, no empty array or dictionary is made.
+        let navigation =
+            if via == nil && !readsHeaders {
+                Navigator.Request(link: link, strategy: strategy)
+            } else {
+                Navigator.Request(
+                    link: link,
+                    strategy: strategy,
+                    via: via ?? [],
+                    lowercasedHeaders: readsHeaders ? request.headerDictionary : [:]
+                )
+            }
         // A client-chosen id: one lookup when the session exists, as it does after its first link.
         do {
             // ``runInPlace(_:_:_:_:)`` written out: the store's body calls the navigator itself, not
