@@ -376,14 +376,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// comma is stored either way: where none is due, the text is written over it.
     @inline(__always)
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
-        guard let source = text.baseAddress, text.count > 1 else { return }
-        let comma = needsComma ? 1 : 0
-        let end = count &+ comma &+ (text.count &- 1)
-        makeRoom(to: end)
-        let target = base + count
-        target.initialize(to: JSONByte.comma)
-        ShortBytes.copy(from: source + 1, to: target + comma, count: text.count &- 1)
-        count = end
+        appendText(text, mid: false)
     }
 
     /// ``appendText(_:)`` for text most often of 16 to 32 bytes after its comma (an entry's
@@ -391,13 +384,23 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// to `memcpy` for those, and fewer branches than ``ShortBytes/copy(from:to:count:)`` takes.
     @inline(__always)
     mutating func appendMidText(_ text: UnsafeBufferPointer<UInt8>) {
+        appendText(text, mid: true)
+    }
+
+    /// Both of the above; `mid` is a constant at each, so only one copy is compiled in.
+    @inline(__always)
+    private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, mid: Bool) {
         guard let source = text.baseAddress, text.count > 1 else { return }
         let comma = needsComma ? 1 : 0
         let end = count &+ comma &+ (text.count &- 1)
         makeRoom(to: end)
         let target = base + count
         target.initialize(to: JSONByte.comma)
-        ShortBytes.copyMid(from: source + 1, to: target + comma, count: text.count &- 1)
+        if mid {
+            ShortBytes.copyMid(from: source + 1, to: target + comma, count: text.count &- 1)
+        } else {
+            ShortBytes.copy(from: source + 1, to: target + comma, count: text.count &- 1)
+        }
         count = end
     }
 
