@@ -101,6 +101,25 @@ import Testing
         let flag = client.post("/v1/links", ["route": "product", "params": ["id": 42, "ref": true]])
         #expect(flag["url"] == "shop://product/42?ref=true", "\(flag)")
         client.post("/v1/links", ["route": "product", "params": ["id": "4x2"]]).expectError(422, "invalid_param")
+        let decimal = client.post("/v1/links", ["route": "product", "params": ["id": 42, "ref": 12.5]])
+        #expect(decimal["url"] == "shop://product/42?ref=12.5", "\(decimal)")
+        // A number past 64-bit integers arrives as a double whose text is not the digits sent.
+        client.post(
+            "/v1/links",
+            .object(["route": "product", "params": .object(["id": 42, "ref": .double(12_345_678_901_234_567_890)])])
+        ).expectError(422, "invalid_param")
+    }
+
+    /// A request the server refuses itself is counted under the endpoint its path names, as the
+    /// dispatch reads paths.
+    @Test func refusedRequestsAreCountedByTheirPath() throws {
+        let client = try APIFixture.client()
+        for path in ["/v1/sessions/abc/navigate", "/v1/sessions/abc/navigate/", "/v1/sessions//navigate", "/v1/x"] {
+            client.responder.refused(HTTPRequest(method: .post, path: path), status: 413)
+        }
+        let metrics = client.on(.admin).get("/metrics").text
+        #expect(metrics.contains(#"linkrouter_http_requests_total{endpoint="navigate",status="413"} 3"#), "\(metrics)")
+        #expect(metrics.contains(#"linkrouter_http_requests_total{endpoint="other",status="413"} 1"#), "\(metrics)")
     }
 
     @Test func resolveIsADryRun() throws {

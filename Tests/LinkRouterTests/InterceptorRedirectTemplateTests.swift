@@ -144,4 +144,13 @@ import Testing
         )
         #expect(Self.codes(yaml) == ["invalid_redirect"])
     }
+
+    @Test(arguments: ["/item/}", "/item/{id}}", "/item/{id"])
+    func aRouteRedirectWhoseBracesDoNotPairUpIsRefused(_ template: String) {
+        let yaml = Self.table(
+            #"go: { kind: require, when: { attribute: ok, equals: true }, else: { redirect: "/" } }"#,
+            routes: #"  - { name: old, pattern: "/old/{id:int}", redirect: "\#(template)" }"#
+        )
+        #expect(Self.codes(yaml) == ["invalid_redirect"])
+    }
 }

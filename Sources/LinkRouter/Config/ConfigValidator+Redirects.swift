@@ -10,6 +10,15 @@ extension ConfigValidator {
             guard route.index < document.routes.count, let redirect = document.routes[route.index].redirect else {
                 continue
             }
+            guard Self.bracesPairUp(redirect.value) else {
+                reader.error(
+                    "invalid_redirect",
+                    "route '\(route.name)' redirects to '\(redirect.value)', whose braces do not pair up",
+                    at: redirect.location,
+                    hint: "write {name} for a matched param, with both braces"
+                )
+                continue
+            }
             // A sample link carries every param; one that only some links carry fails on the others.
             let supply = supplied(by: document.routes[route.index], route.pattern)
             if let name = Self.templateNames(redirect.value).first(where: { supply[$0]?.always == false }) {
@@ -78,10 +87,7 @@ extension ConfigValidator {
                 hint: "point it at a URL one of the routes matches"
             )
         }
-        // A brace left open, or closed without one opened, is no template the run can fill.
-        guard RedirectTarget.fill(target, with: { _ in .string("x") }) != nil,
-            Self.templateNames(target).count == target.filter({ $0 == "}" }).count
-        else {
+        guard Self.bracesPairUp(target) else {
             reader.error(
                 "invalid_redirect",
                 "interceptor '\(interceptor)' redirects to '\(target)', whose braces do not pair up",
@@ -179,6 +185,13 @@ extension ConfigValidator {
                 return nil
             }
         }
+    }
+
+    /// Whether every `{` of a redirect template is closed and every `}` opened: a brace left open,
+    /// or closed without one opened, is no template the run can fill.
+    static func bracesPairUp(_ template: String) -> Bool {
+        RedirectTarget.fill(template, with: { _ in .string("x") }) != nil
+            && templateNames(template).count == template.filter({ $0 == "}" }).count
     }
 
     /// The `{name}`s of a redirect template, in order.

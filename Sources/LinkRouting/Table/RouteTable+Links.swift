@@ -150,7 +150,10 @@ extension RouteTable {
         var value = value
         switch (spec.type, value) {
         case (.int, _), (.uint, _), (.float, _), (.bool, _): break
-        case (_, .int), (_, .uint), (_, .float), (_, .bool): value = .string(value.text)
+        case (_, .int), (_, .uint), (_, .bool): value = .string(value.text)
+        // A JSON number beyond 64-bit integers is a double whose text would not be the digits
+        // sent (`1.2345678901234567e+19`): only a plain decimal one is taken as text.
+        case (_, .float) where !value.text.contains("e") && !value.text.contains("E"): value = .string(value.text)
         default: break
         }
         do {
