@@ -1,4 +1,5 @@
 public import LinkRouterHTTP
+internal import LinkRouting
 import Synchronization
 
 #if canImport(Glibc)
@@ -271,13 +272,10 @@ struct PathParts {
         var offset = start
         if let base = bytes.baseAddress {
             // Eight bytes at a time, where a byte loop costs several instructions a byte: the
-            // high bit of each byte of `found` is set exactly where the word holds a '/' (the
-            // low seven bits plus 0x7F carry into the high bit only for a byte that is not one).
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            // high bit of each byte of `found` is set exactly where the word holds a '/'.
             while offset &+ 8 <= end {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                let x = word ^ 0x2F2F_2F2F_2F2F_2F2F
-                var found = ~(((x & low) &+ low) | x | low)
+                var found = ByteWords.lanes(of: word, equalTo: UInt8(ascii: "/"))
                 while found != 0 {
                     let slash = offset &+ found.trailingZeroBitCount >> 3
                     add(segmentStart, slash)

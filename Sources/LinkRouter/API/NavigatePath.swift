@@ -30,20 +30,14 @@ enum NavigatePath {
         // `String(repairingUTF8:)` repairs it.
         if id.count <= SmallStringLayout.capacity {
             let words = ByteWords.load(base + head, count: id.count)
-            guard !hasSlash(words.low) && !hasSlash(words.high) else { return nil }
+            let slash = UInt8(ascii: "/")
+            // Zero padding past the id is not a '/'.
+            guard ByteWords.lanes(of: words.low, equalTo: slash) | ByteWords.lanes(of: words.high, equalTo: slash) == 0
+            else { return nil }
             return SmallStringLayout.ascii(words: words, count: id.count) ?? String(repairingUTF8: id)
         }
         guard !id.contains(UInt8(ascii: "/")) else { return nil }
         return String(repairingUTF8: id)
-    }
-
-    /// Whether a byte of `word` is '/': exactly, with no carry between bytes (the low seven bits
-    /// plus 0x7F reach bit 7 only for a byte that is not one); zero padding is not.
-    @inline(__always)
-    private static func hasSlash(_ word: UInt64) -> Bool {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let x = word ^ 0x2F2F_2F2F_2F2F_2F2F
-        return ~(((x & low) &+ low) | x | low) != 0
     }
 
     /// Whether the bytes at `bytes` begin with `literal` (of 8 to 16 bytes): its first and last

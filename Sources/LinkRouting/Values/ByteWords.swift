@@ -28,6 +28,16 @@
         return (count == 1 ? UInt64(base.pointee) : 0, 0)
     }
 
+    /// Bit 7 of each byte lane of `word` set exactly where the byte is `byte`, every other bit
+    /// clear: the low seven bits of a lane of `word ^ byte` plus 0x7F carry into bit 7 only for a
+    /// lane that is not zero, and no lane carries into the next.
+    @inlinable @inline(__always)
+    package static func lanes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        return ~(((x & low) &+ low) | x | low)
+    }
+
     /// Copies `count` bytes (0 to 16) from `source` to `target`; the two runs must not overlap.
     @inlinable @inline(__always)
     package static func copy(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
