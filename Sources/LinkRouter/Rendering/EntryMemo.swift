@@ -228,44 +228,29 @@ extension JSONWriter {
     /// Writes the entry at `index` of `entries`, or copies its JSON when the memo has this very
     /// entry already, as ``entry(_:_:memo:)``; the memo is asked first, from the entry's bits
     /// where it lies, so that an entry written before is not copied out of the array (a copy
-    /// retains its screen's name and its params, and releases them).
-    @inline(__always)  // into each caller, which then reads the entry where it lies
-    @discardableResult
+    /// retains its screen's name and its params, and releases them). With `handing`, what was
+    /// written is also handed to the memo (``EntryMemo/hand(_:)``). Nothing is returned: a record
+    /// of the entry returned through memory costs the transition's writer more than the hand-over.
+    @inline(__always)  // into each caller, which then reads the entry where it lies; `handing` is a constant
     mutating func entry(
         at index: Int,
         of entries: [StackEntry],
         _ rendering: NavigationRendering,
-        memo: inout EntryMemo
-    ) -> EntryMemo.Written? {
-        guard let identity = EntryMemo.Identity(at: index, of: entries) else {
-            return entry(entries[index], rendering, memo: &memo)
-        }
-        if let seen = memo.written(identity) {
-            repeatValue(seen.range)
-            return seen
-        }
-        return newEntry(at: index, of: entries, identity, rendering, memo: &memo)
-    }
-
-    /// Writes the entry at `index` of `entries` as ``entry(at:of:_:memo:)`` does, and hands it to
-    /// the memo (``EntryMemo/hand(_:)``): what was written is not returned, and not copied out.
-    @inline(__always)  // into the transition's writer, which then reads the entry where it lies
-    mutating func handEntry(
-        at index: Int,
-        of entries: [StackEntry],
-        _ rendering: NavigationRendering,
-        memo: inout EntryMemo
+        memo: inout EntryMemo,
+        handing: Bool = false
     ) {
-        guard let identity = EntryMemo.Identity(at: index, of: entries) else {
-            memo.hand(entry(entries[index], rendering, memo: &memo))
-            return
+        let written: EntryMemo.Written?
+        if let identity = EntryMemo.Identity(at: index, of: entries) {
+            if let seen = memo.written(identity) {
+                repeatValue(seen.range)
+                written = seen
+            } else {
+                written = newEntry(at: index, of: entries, identity, rendering, memo: &memo)
+            }
+        } else {
+            written = entry(entries[index], rendering, memo: &memo)
         }
-        if let seen = memo.written(identity) {
-            repeatValue(seen.range)
-            memo.hand(seen)
-            return
-        }
-        memo.hand(newEntry(at: index, of: entries, identity, rendering, memo: &memo))
+        if handing { memo.hand(written) }
     }
 
     /// Writes the entry at `index` of `entries`, whose bits are `identity` and which the memo

@@ -330,7 +330,7 @@ extension JSONWriter {
         for index in (stack.count - steps.added)..<stack.count {
             // Each op's opening (`{"op":"push","entry":`) is one token.
             if stack[index].presentation == .modal { key(.presentEntry) } else { key(.pushEntry) }
-            handEntry(at: index, of: stack, rendering, memo: &memo)
+            entry(at: index, of: stack, rendering, memo: &memo, handing: true)
             endObject()
         }
     }
