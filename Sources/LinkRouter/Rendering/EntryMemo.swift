@@ -229,16 +229,17 @@ extension JSONWriter {
     /// entry already, as ``entry(_:_:memo:)``; the memo is asked first, from the entry's bits
     /// where it lies, so that an entry written before is not copied out of the array (a copy
     /// retains its screen's name and its params, and releases them). With `handing`, what was
-    /// written is also handed to the memo (``EntryMemo/hand(_:)``). Nothing is returned: a record
-    /// of the entry returned through memory costs the transition's writer more than the hand-over.
+    /// written is also handed to the memo (``EntryMemo/hand(_:)``) where it lies, rather than
+    /// returned and handed by the caller (a record of nine words and a tag moved through memory).
     @inline(__always)  // into each caller, which then reads the entry where it lies; `handing` is a constant
+    @discardableResult
     mutating func entry(
         at index: Int,
         of entries: [StackEntry],
         _ rendering: NavigationRendering,
         memo: inout EntryMemo,
         handing: Bool = false
-    ) {
+    ) -> EntryMemo.Written? {
         let written: EntryMemo.Written?
         if let identity = EntryMemo.Identity(at: index, of: entries) {
             if let seen = memo.written(identity) {
@@ -251,6 +252,7 @@ extension JSONWriter {
             written = entry(entries[index], rendering, memo: &memo)
         }
         if handing { memo.hand(written) }
+        return written
     }
 
     /// Writes the entry at `index` of `entries`, whose bits are `identity` and which the memo
