@@ -36,8 +36,10 @@ struct ResolveCommand: ParsableCommand {
 
     func validate() throws {
         for (option, items) in [("--attr", attributes), ("--header", headers)] {
-            for item in items where (item.firstIndex(of: "=").map { $0 == item.startIndex } ?? true) {
-                throw ValidationError("\(option) takes NAME=VALUE, not '\(item)'")
+            for item in items {
+                guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                    throw ValidationError("\(option) takes NAME=VALUE, not '\(item)'")
+                }
             }
         }
     }

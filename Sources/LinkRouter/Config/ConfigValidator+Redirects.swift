@@ -10,15 +10,7 @@ extension ConfigValidator {
             guard route.index < document.routes.count, let redirect = document.routes[route.index].redirect else {
                 continue
             }
-            guard Self.bracesPairUp(redirect.value) else {
-                reader.error(
-                    "invalid_redirect",
-                    "route '\(route.name)' redirects to '\(redirect.value)', whose braces do not pair up",
-                    at: redirect.location,
-                    hint: "write {name} for a matched param, with both braces"
-                )
-                continue
-            }
+            guard bracesPairUp(redirect.value, of: "route '\(route.name)'", at: redirect.location) else { continue }
             // A sample link carries every param; one that only some links carry fails on the others.
             let supply = supplied(by: document.routes[route.index], route.pattern)
             if let name = Self.templateNames(redirect.value).first(where: { supply[$0]?.always == false }) {
@@ -87,15 +79,7 @@ extension ConfigValidator {
                 hint: "point it at a URL one of the routes matches"
             )
         }
-        guard Self.bracesPairUp(target) else {
-            reader.error(
-                "invalid_redirect",
-                "interceptor '\(interceptor)' redirects to '\(target)', whose braces do not pair up",
-                at: location,
-                hint: "write {name} for a matched param, with both braces"
-            )
-            return
-        }
+        guard bracesPairUp(target, of: "interceptor '\(interceptor)'", at: location) else { return }
         let names = Self.templateNames(target)
         guard !names.isEmpty else {
             if !matches(target) { unmatched(target) }
@@ -125,8 +109,9 @@ extension ConfigValidator {
                 return
             }
             let params = Self.sampleParams(of: route)
-            guard let filled = RedirectTarget.fill(target, with: { params[$0] }), matches(filled) else {
-                unmatched(RedirectTarget.fill(target, with: { params[$0] }) ?? target)
+            let filled = RedirectTarget.fill(target, with: { params[$0] })
+            guard let filled, matches(filled) else {
+                unmatched(filled ?? target)
                 return
             }
         }
@@ -187,11 +172,22 @@ extension ConfigValidator {
         }
     }
 
-    /// Whether every `{` of a redirect template is closed and every `}` opened: a brace left open,
-    /// or closed without one opened, is no template the run can fill.
-    static func bracesPairUp(_ template: String) -> Bool {
-        RedirectTarget.fill(template, with: { _ in .string("x") }) != nil
-            && templateNames(template).count == template.filter({ $0 == "}" }).count
+    /// Whether every `{` of a redirect template is closed and every `}` opened (a brace left open,
+    /// or closed without one opened, is no template the run can fill); `invalid_redirect` for
+    /// `owner`'s template at `location` when not.
+    private func bracesPairUp(_ template: String, of owner: String, at location: SourceLocation) -> Bool {
+        let paired =
+            RedirectTarget.fill(template, with: { _ in .string("x") }) != nil
+            && Self.templateNames(template).count == template.filter({ $0 == "}" }).count
+        if !paired {
+            reader.error(
+                "invalid_redirect",
+                "\(owner) redirects to '\(template)', whose braces do not pair up",
+                at: location,
+                hint: "write {name} for a matched param, with both braces"
+            )
+        }
+        return paired
     }
 
     /// The `{name}`s of a redirect template, in order.

@@ -67,13 +67,12 @@ extension ConfigValidator {
                 case .optional: false
                 case .required, .defaulted, .array: true
                 }
-            var supplied = Supplied(
+            out[param.name] = Supplied(
                 type: param.declaration.spec.type,
                 always: always,
-                location: route.queryLocations[param.name] ?? route.pattern.location
+                location: route.queryLocations[param.name] ?? route.pattern.location,
+                repeated: Self.isRepeated(param.declaration)
             )
-            supplied.repeated = Self.isRepeated(param.declaration)
-            out[param.name] = supplied
         }
         func walk(_ elements: [URLPattern.Element], always: Bool) {
             for element in elements {
@@ -124,8 +123,7 @@ extension ConfigValidator {
     func checkRoutes(_ screens: Set<String>, _ interceptors: [String: InterceptorDecl], _ graph: ScreenGraph?) {
         let globals = document.globalInterceptors.map(\.value)
         for route in document.routes {
-            for name in route.interceptors
-            where interceptors[name.value] == nil && !document.declaredInterceptors.contains(name.value) {
+            for name in route.interceptors where !document.declaredInterceptors.contains(name.value) {
                 unknown(
                     "unknown_interceptor",
                     "interceptor",

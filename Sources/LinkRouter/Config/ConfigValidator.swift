@@ -202,8 +202,7 @@ struct ConfigValidator {
             default: break
             }
         }
-        for name in document.globalInterceptors
-        where byName[name.value] == nil && !document.declaredInterceptors.contains(name.value) {
+        for name in document.globalInterceptors where !document.declaredInterceptors.contains(name.value) {
             unknown("unknown_interceptor", "interceptor", name, context: "global_interceptors", known: byName.keys)
         }
         return byName
